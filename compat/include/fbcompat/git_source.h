@@ -1,0 +1,62 @@
+// Reads schema files straight from a git repository at a ref (libgit2), without checking anything
+// out: the old side of `diff --against git:REF`, and every version of `audit --git`.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fbcompat/error.h"
+#include "fbcompat/source_reader.h"
+
+namespace fbcompat {
+
+class GitRepository {
+ public:
+  // Opens the repository at `path` (a work tree, its .git, or a bare repository), searching parent
+  // directories when `search_up` is set.
+  static Expected<std::shared_ptr<GitRepository>> open(const std::string& path, bool search_up);
+  ~GitRepository();
+  GitRepository(const GitRepository&) = delete;
+  GitRepository& operator=(const GitRepository&) = delete;
+
+  // The work tree's root with a trailing '/'; empty for a bare repository.
+  std::string workdir() const;
+  // A path relative to the work tree root, for a file inside the work tree.
+  Expected<std::string> relative_path(const std::string& file) const;
+  // Refs (branches, tags, remote branches) whose short name matches a glob such as "v*".
+  std::vector<std::string> refs_matching(const std::string& glob) const;
+
+  struct Impl;
+  Impl& impl() const { return *impl_; }
+
+ private:
+  explicit GitRepository(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// The tree of one commit, as a SourceReader: paths are relative to the repository root.
+class GitTreeReader final : public SourceReader {
+ public:
+  // Error when the ref does not name a commit.
+  static Expected<std::unique_ptr<GitTreeReader>> open(std::shared_ptr<GitRepository> repository, const std::string& ref);
+  ~GitTreeReader() override;
+
+  bool read(const std::string& path, std::string* contents) const override;
+  bool exists(const std::string& path) const override;
+  std::string display_name(const std::string& path) const override;  // "git:REF:path"
+
+  const std::string& ref() const { return ref_; }
+
+ private:
+  struct Tree;
+  GitTreeReader(std::shared_ptr<GitRepository> repository, std::string ref, std::unique_ptr<Tree> tree);
+  std::shared_ptr<GitRepository> repository_;
+  std::string ref_;
+  std::unique_ptr<Tree> tree_;
+};
+
+// "a/b/../c/./d.fbs" -> "a/c/d.fbs"; a path cannot climb above the root.
+std::string normalize_repository_path(const std::string& path);
+
+}  // namespace fbcompat

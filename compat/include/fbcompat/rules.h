@@ -1,0 +1,34 @@
+// The rule registry: every rule fbcompat applies, with its stable id, category, default severity and
+// one-line purpose. Each rule has a page docs/rules/<ID>.md, embedded in the library.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "fbcompat/finding.h"
+
+namespace fbcompat {
+
+// Which command applies a rule.
+enum class RuleScope {
+  Evolution,  // diff and audit: an old schema against its next version
+  Pair,       // pair: what a writer schema emits against what a reader schema reads
+  Lock,       // diff and audit: a schema against the lock file of released ids
+  Runtime,    // runtime-check: a runtime's node definitions against the schema
+};
+
+struct RuleInfo {
+  std::string_view id;  // stable UPPER_SNAKE id, never reused
+  Category category;
+  Severity default_severity;
+  RuleScope scope;
+  std::string_view purpose;  // one line
+};
+
+const std::vector<RuleInfo>& all_rules();
+const RuleInfo* find_rule(std::string_view id);
+
+// The rule's documentation page (Markdown); empty when the id is unknown.
+std::string_view rule_page(std::string_view id);
+
+}  // namespace fbcompat

@@ -1,0 +1,27 @@
+// Where schema text comes from: the file system, or a git tree (git_source.h). The loader asks the
+// reader for the root file and for every include, so a schema and its includes are always read from
+// the same place.
+#pragma once
+
+#include <string>
+
+namespace fbcompat {
+
+class SourceReader {
+ public:
+  virtual ~SourceReader() = default;
+  // Reads a whole file; false when it does not exist or cannot be read.
+  virtual bool read(const std::string& path, std::string* contents) const = 0;
+  virtual bool exists(const std::string& path) const = 0;
+  // How a path is shown in messages ("git:v1.0:schema.fbs" for a git tree).
+  virtual std::string display_name(const std::string& path) const { return path; }
+};
+
+// Reads from the local file system.
+class FileSystemReader final : public SourceReader {
+ public:
+  bool read(const std::string& path, std::string* contents) const override;
+  bool exists(const std::string& path) const override;
+};
+
+}  // namespace fbcompat

@@ -1,0 +1,17 @@
+#include "fbcompat/diff.h"
+
+#include "rules/evolution_context.h"
+#include "rules/finding_sink.h"
+
+namespace fbcompat {
+
+std::vector<Finding> diff_schemas(const Schema& old_schema, const Schema& new_schema, const DiffOptions& options) {
+  const EvolutionContext context(old_schema, new_schema, options);
+  std::vector<Finding> findings;
+  FindingSink sink(findings);
+  for (const EvolutionRule& rule : evolution_rules()) rule.check(context, sink);
+  sort_findings(findings);
+  return findings;
+}
+
+}  // namespace fbcompat

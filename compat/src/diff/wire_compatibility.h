@@ -1,0 +1,41 @@
+// Whether data written with one type reads correctly as another, following the FlatBuffers wire
+// format: scalars by base type and size, structs by byte layout, tables by slot, unions by type id.
+// Used where a name changed but the bytes might not have (an enum field that became its integer, a
+// union member pointed at a different but identical table), to tell a SOURCE change from a WIRE break.
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+
+#include "diff/declaration_matching.h"
+#include "fbcompat/schema.h"
+
+namespace fbcompat {
+
+class WireCompatibility {
+ public:
+  WireCompatibility(const Schema& old_schema, const Schema& new_schema, const DeclarationMatching& matching)
+      : old_(old_schema), new_(new_schema), matching_(matching) {}
+
+  // Data written as old_type (in the old schema) reads as new_type (in the new schema). When not,
+  // `reason` (if given) says why, in a phrase such as "slot 2 was int and is float".
+  bool types(const Type& old_type, const Type& new_type, std::string* reason = nullptr);
+  // Same question for two named declarations, compared by content even when they are paired.
+  bool declarations(const std::string& old_name, const std::string& new_name, std::string* reason = nullptr);
+
+ private:
+  bool element(BaseType old_base, BaseType new_base, const Type& old_type, const Type& new_type, std::string* reason);
+  bool named(const std::string& old_name, const std::string& new_name, std::string* reason);
+  bool tables(const Composite& old_table, const Composite& new_table, std::string* reason);
+  bool structs(const Composite& old_struct, const Composite& new_struct, std::string* reason);
+  bool unions(const Enum& old_union, const Enum& new_union, std::string* reason);
+
+  const Schema& old_;
+  const Schema& new_;
+  const DeclarationMatching& matching_;
+  // Results by (old name, new name); a pair being compared counts as compatible, which ends cycles.
+  std::map<std::pair<std::string, std::string>, bool> memo_;
+};
+
+}  // namespace fbcompat

@@ -1,0 +1,162 @@
+#include "fbcompat/git_source.h"
+
+#include <fnmatch.h>
+#include <git2.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <mutex>
+
+#include <fmt/format.h>
+
+namespace fbcompat {
+namespace {
+
+void initialise_libgit2() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    git_libgit2_init();
+    std::atexit([] { git_libgit2_shutdown(); });
+  });
+}
+
+std::string last_git_error() {
+  const git_error* error = git_error_last();
+  return error != nullptr && error->message != nullptr ? error->message : "unknown libgit2 error";
+}
+
+std::string absolute(const std::string& path) {
+  char resolved[PATH_MAX];
+  if (::realpath(path.c_str(), resolved) != nullptr) return resolved;
+  return path;
+}
+
+}  // namespace
+
+struct GitRepository::Impl {
+  git_repository* repository = nullptr;
+};
+
+GitRepository::GitRepository(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+GitRepository::~GitRepository() {
+  if (impl_ && impl_->repository != nullptr) git_repository_free(impl_->repository);
+}
+
+Expected<std::shared_ptr<GitRepository>> GitRepository::open(const std::string& path, bool search_up) {
+  initialise_libgit2();
+  auto impl = std::make_unique<Impl>();
+  const unsigned flags = search_up ? 0u : static_cast<unsigned>(GIT_REPOSITORY_OPEN_NO_SEARCH);
+  if (git_repository_open_ext(&impl->repository, path.c_str(), flags, nullptr) != 0) {
+    return Error{path, 0, 0, fmt::format("not in a git repository ({})", last_git_error())};
+  }
+  return std::shared_ptr<GitRepository>(new GitRepository(std::move(impl)));
+}
+
+std::string GitRepository::workdir() const {
+  const char* dir = git_repository_workdir(impl_->repository);
+  return dir != nullptr ? dir : "";
+}
+
+Expected<std::string> GitRepository::relative_path(const std::string& file) const {
+  const std::string root = workdir();
+  if (root.empty()) return Error{file, 0, 0, "the repository is bare: give paths relative to its root"};
+  const std::string full = absolute(file);
+  std::string root_resolved = absolute(root);
+  if (!root_resolved.empty() && root_resolved.back() != '/') root_resolved += '/';
+  if (full.compare(0, root_resolved.size(), root_resolved) != 0) {
+    return Error{file, 0, 0, fmt::format("the file is outside the repository at {}", root)};
+  }
+  return full.substr(root_resolved.size());
+}
+
+std::vector<std::string> GitRepository::refs_matching(const std::string& glob) const {
+  std::vector<std::string> names;
+  git_reference_iterator* iterator = nullptr;
+  if (git_reference_iterator_new(&iterator, impl_->repository) != 0) return names;
+  git_reference* reference = nullptr;
+  while (git_reference_next(&reference, iterator) == 0) {
+    const std::string short_name = git_reference_shorthand(reference);
+    if (::fnmatch(glob.c_str(), short_name.c_str(), 0) == 0) names.push_back(short_name);
+    git_reference_free(reference);
+  }
+  git_reference_iterator_free(iterator);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+struct GitTreeReader::Tree {
+  git_tree* tree = nullptr;
+  ~Tree() {
+    if (tree != nullptr) git_tree_free(tree);
+  }
+};
+
+GitTreeReader::GitTreeReader(std::shared_ptr<GitRepository> repository, std::string ref, std::unique_ptr<Tree> tree)
+    : repository_(std::move(repository)), ref_(std::move(ref)), tree_(std::move(tree)) {}
+
+GitTreeReader::~GitTreeReader() = default;
+
+Expected<std::unique_ptr<GitTreeReader>> GitTreeReader::open(std::shared_ptr<GitRepository> repository,
+                                                             const std::string& ref) {
+  git_object* object = nullptr;
+  const std::string spec = ref + "^{tree}";
+  if (ref.empty() || git_revparse_single(&object, repository->impl().repository, spec.c_str()) != 0) {
+    return Error{"git:" + ref, 0, 0, fmt::format("no commit named '{}' in the repository ({})", ref, last_git_error())};
+  }
+  auto tree = std::make_unique<Tree>();
+  tree->tree = reinterpret_cast<git_tree*>(object);
+  return std::unique_ptr<GitTreeReader>(new GitTreeReader(std::move(repository), ref, std::move(tree)));
+}
+
+bool GitTreeReader::read(const std::string& path, std::string* contents) const {
+  git_tree_entry* entry = nullptr;
+  if (git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
+  bool ok = false;
+  if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
+    git_blob* blob = nullptr;
+    if (git_blob_lookup(&blob, repository_->impl().repository, git_tree_entry_id(entry)) == 0) {
+      const auto* data = static_cast<const char*>(git_blob_rawcontent(blob));
+      contents->assign(data, static_cast<std::size_t>(git_blob_rawsize(blob)));
+      git_blob_free(blob);
+      ok = true;
+    }
+  }
+  git_tree_entry_free(entry);
+  return ok;
+}
+
+bool GitTreeReader::exists(const std::string& path) const {
+  git_tree_entry* entry = nullptr;
+  if (git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
+  const bool is_blob = git_tree_entry_type(entry) == GIT_OBJECT_BLOB;
+  git_tree_entry_free(entry);
+  return is_blob;
+}
+
+std::string GitTreeReader::display_name(const std::string& path) const {
+  return fmt::format("git:{}:{}", ref_, normalize_repository_path(path));
+}
+
+std::string normalize_repository_path(const std::string& path) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    std::size_t end = path.find('/', start);
+    if (end == std::string::npos) end = path.size();
+    const std::string part = path.substr(start, end - start);
+    if (part == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(part);
+    }
+    start = end + 1;
+  }
+  std::string joined;
+  for (const std::string& part : parts) joined += (joined.empty() ? "" : "/") + part;
+  return joined;
+}
+
+}  // namespace fbcompat

@@ -1,0 +1,33 @@
+#include "fbcompat/rules.h"
+
+#include "rules/evolution_context.h"
+#include "rules/rule_families.h"
+#include "rules/rule_pages.h"
+
+namespace fbcompat {
+
+const std::vector<RuleInfo>& all_rules() {
+  static const std::vector<RuleInfo> rules = [] {
+    std::vector<RuleInfo> collected;
+    for (const EvolutionRule& rule : evolution_rules()) collected.push_back(rule.info);
+    for (const RuleInfo* info : non_evolution_rules()) collected.push_back(*info);
+    return collected;
+  }();
+  return rules;
+}
+
+const RuleInfo* find_rule(std::string_view id) {
+  for (const RuleInfo& rule : all_rules()) {
+    if (rule.id == id) return &rule;
+  }
+  return nullptr;
+}
+
+std::string_view rule_page(std::string_view id) {
+  for (const RulePage& page : rule_pages()) {
+    if (page.id == id) return page.markdown;
+  }
+  return {};
+}
+
+}  // namespace fbcompat

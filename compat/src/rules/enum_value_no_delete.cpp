@@ -1,0 +1,38 @@
+// ENUM_VALUE_NO_DELETE: a value old data may hold must keep a name.
+#include <fmt/format.h>
+
+#include "rules/enum_messages.h"
+#include "rules/evolution_context.h"
+
+namespace fbcompat {
+
+const RuleInfo kEnumValueNoDelete{"ENUM_VALUE_NO_DELETE", Category::Wire, Severity::Error, RuleScope::Evolution,
+                                  "An enum value must not be deleted: old data may hold it."};
+
+namespace {
+
+void check(const EvolutionContext& context, FindingSink& sink) {
+  for (const EnumPair& pair : context.enums) {
+    for (std::size_t index : pair.values.deleted) {
+      const EnumValue& value = pair.old_value(index);
+      const auto displaced = pair.values.displaced_by_deletion(index);
+      std::string message = fmt::format("{} ({}) was deleted from {}. {}", value.name,
+                                        pair.old_enum.number_to_string(value.value), short_name(pair.new_enum.name),
+                                        old_value_now_reads_as(pair, value.value));
+      if (!displaced.empty()) {
+        message += fmt::format(" The values after it were numbered by position and moved down: {}.",
+                               list_shifts(displaced, pair.values));
+      }
+      sink.report(kEnumValueNoDelete, pair.new_enum.name + "." + value.name, context.new_schema,
+                  pair.new_enum.location, message,
+                  fmt::format("restore `{} = {}`; a retired value stays declared so old data keeps its meaning",
+                              value.name, pair.old_enum.number_to_string(value.value)));
+    }
+  }
+}
+
+}  // namespace
+
+extern const EvolutionRule kEnumValueNoDeleteRule{kEnumValueNoDelete, check};
+
+}  // namespace fbcompat

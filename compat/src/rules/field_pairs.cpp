@@ -1,0 +1,42 @@
+#include "rules/field_pairs.h"
+
+#include <fmt/format.h>
+
+namespace fbcompat {
+
+std::vector<SlotPair> slot_pairs(const CompositePair& table) {
+  std::vector<SlotPair> pairs;
+  for (const Alignment::Pair& kept : table.fields.kept) {
+    pairs.push_back({table.old_field(kept.old_index), table.new_field(kept.new_index), false});
+  }
+  for (const Alignment::Pair& renamed : table.fields.renamed) {
+    pairs.push_back({table.old_field(renamed.old_index), table.new_field(renamed.new_index), true});
+  }
+  return pairs;
+}
+
+bool same_type(const EvolutionContext& context, const Type& old_type, const Type& new_type) {
+  return old_type.base == new_type.base && old_type.element == new_type.element &&
+         old_type.fixed_length == new_type.fixed_length && old_type.ref_is_table == new_type.ref_is_table &&
+         context.matching.same(old_type.ref, new_type.ref);
+}
+
+std::string field_subject(const Composite& table, const Field& field) { return table.name + "." + field.name; }
+
+std::string field_declaration(const Field& field) {
+  std::string text = fmt::format("{}: {}", field.name, type_to_string(field.type));
+  if (is_scalar(field.type.base) && !field.default_value.empty() && field.default_value != "0") {
+    text += " = " + field.default_value;
+  }
+  std::string attributes;
+  for (const auto& [key, value] : field.attributes) {
+    if (!attributes.empty()) attributes += ", ";
+    attributes += key;
+    // Flag attributes (deprecated, required, key) carry the constant "0".
+    if (key == "id" || value != "0") attributes += ": " + value;
+  }
+  if (!attributes.empty()) text += " (" + attributes + ")";
+  return text;
+}
+
+}  // namespace fbcompat

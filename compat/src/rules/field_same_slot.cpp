@@ -1,0 +1,86 @@
+// FIELD_SAME_SLOT: a field keeps its slot. A field inserted in the middle of a table without explicit
+// ids shifts every field after it; reordering or changing `id` moves a field.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/evolution_context.h"
+#include "rules/field_pairs.h"
+
+namespace fbcompat {
+
+const RuleInfo kFieldSameSlot{"FIELD_SAME_SLOT", Category::Wire, Severity::Error, RuleScope::Evolution,
+                              "A table field must keep its slot (id): add new fields only at the end."};
+
+namespace {
+
+const Field* field_at_slot(const Composite& table, std::int64_t slot) {
+  for (const Field& field : table.fields) {
+    const bool is_union = field.type.base == BaseType::Union || field.type.element == BaseType::Union;
+    if (field.slot == slot || (is_union && field.slot - 1 == slot)) return &field;
+  }
+  return nullptr;
+}
+
+std::string now_read_as(const CompositePair& table, const Field& old_field) {
+  const Field* now = field_at_slot(table.new_composite, old_field.slot);
+  if (now == nullptr) return fmt::format("old data's {} is read by no field", old_field.name);
+  return fmt::format("old data's {} is now read as {} ({})", old_field.name, now->name, type_to_string(now->type));
+}
+
+bool uses_explicit_ids(const Composite& table) {
+  return std::any_of(table.fields.begin(), table.fields.end(), [](const Field& field) { return field.explicit_id; });
+}
+
+void report_insertion(const EvolutionContext& context, FindingSink& sink, const CompositePair& table, std::size_t index) {
+  const Field& field = table.new_field(index);
+  const auto displaced = table.fields.displaced_by_insertion(index);
+  const Field& first = table.old_field(displaced.front().old_index);
+  std::uint16_t old_highest = 0;
+  const Field* old_last = nullptr;
+  for (const Field& old_field : table.old_composite.fields) {
+    if (old_last == nullptr || old_field.slot >= old_highest) {
+      old_highest = old_field.slot;
+      old_last = &old_field;
+    }
+  }
+  const bool is_union = field.type.base == BaseType::Union || field.type.element == BaseType::Union;
+  const int fixed_id = old_highest + (is_union ? 2 : 1);
+  std::string fix = fmt::format("move {} to the end of {}{}", field.name, short_name(table.new_composite.name),
+                                old_last != nullptr ? ", after " + old_last->name : std::string());
+  if (uses_explicit_ids(table.new_composite)) fix += fmt::format(", with `(id: {})`", fixed_id);
+  sink.report(kFieldSameSlot, field_subject(table.new_composite, field), context.new_schema, field.location,
+              fmt::format("{} was inserted into {} at slot {}, before {}, and the slot of every field after it "
+                          "shifted: {}. Readers now take fields from the wrong slots: {}{}.",
+                          field.name, short_name(table.new_composite.name), field.slot, first.name,
+                          list_shifts(displaced, table.fields), now_read_as(table, first),
+                          displaced.size() > 1 ? ", and so on for every shifted field" : ""),
+              fix);
+}
+
+void report_move(const EvolutionContext& context, FindingSink& sink, const CompositePair& table,
+                 const Alignment::Pair& move) {
+  const Field& old_field = table.old_field(move.old_index);
+  const Field& new_field = table.new_field(move.new_index);
+  sink.report(kFieldSameSlot, field_subject(table.new_composite, new_field), context.new_schema, new_field.location,
+              fmt::format("{} moved from slot {} to slot {} (the fields were reordered or its `id` changed): {}, and "
+                          "{} is read from the slot old data used for something else.",
+                          new_field.name, old_field.slot, new_field.slot, now_read_as(table, old_field),
+                          new_field.name),
+              fmt::format("put {} back at slot {}: restore the old field order{}", new_field.name, old_field.slot,
+                          uses_explicit_ids(table.new_composite) ? fmt::format(" or `(id: {})`", old_field.slot)
+                                                                  : std::string()));
+}
+
+void check(const EvolutionContext& context, FindingSink& sink) {
+  for (const CompositePair& table : context.tables) {
+    for (std::size_t index : table.fields.inserted) report_insertion(context, sink, table, index);
+    for (const Alignment::Pair& move : table.fields.moved) report_move(context, sink, table, move);
+  }
+}
+
+}  // namespace
+
+extern const EvolutionRule kFieldSameSlotRule{kFieldSameSlot, check};
+
+}  // namespace fbcompat

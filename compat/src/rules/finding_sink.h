@@ -1,0 +1,27 @@
+// Collects findings from rules, filling in what every finding carries from its rule and location.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "fbcompat/finding.h"
+#include "fbcompat/rules.h"
+#include "fbcompat/schema.h"
+
+namespace fbcompat {
+
+class FindingSink {
+ public:
+  explicit FindingSink(std::vector<Finding>& findings) : findings_(findings) {}
+
+  void report(const RuleInfo& rule, std::string subject, const Schema& schema, const SourceLocation& at,
+              std::string message, std::string fix);
+
+ private:
+  std::vector<Finding>& findings_;
+};
+
+// Sorts by file, line, column, then rule: the order a reader of the file would meet them.
+void sort_findings(std::vector<Finding>& findings);
+
+}  // namespace fbcompat

@@ -1,0 +1,45 @@
+// UNION_CAPACITY: a ubyte union has 255 type ids, ever. Deleted members cannot give theirs back, so
+// the limit is worth seeing long before it is hit.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/evolution_context.h"
+
+namespace fbcompat {
+
+const RuleInfo kUnionCapacity{"UNION_CAPACITY", Category::Wire, Severity::Warning, RuleScope::Evolution,
+                              "A union should leave room to grow: its type id allows 255 members, ever."};
+
+namespace {
+
+std::int64_t capacity_of(BaseType underlying) {
+  switch (scalar_size(underlying)) {
+    case 1: return 255;
+    case 2: return 65535;
+    default: return 0;  // wider type ids: no practical limit
+  }
+}
+
+void check(const EvolutionContext& context, FindingSink& sink) {
+  for (const Enum& enumeration : context.new_schema.enums) {
+    if (!enumeration.is_union) continue;
+    const std::int64_t capacity = capacity_of(enumeration.underlying);
+    std::int64_t used = 0;
+    for (const EnumValue& member : enumeration.values) used = std::max(used, member.value);
+    if (capacity == 0 || used <= static_cast<std::int64_t>(context.options.union_capacity_warning)) continue;
+    sink.report(kUnionCapacity, enumeration.name, context.new_schema, enumeration.location,
+                fmt::format("{} uses {} of the {} type ids its {} type id allows; {} are left. When they run out, "
+                            "widening the type id breaks every existing program.",
+                            short_name(enumeration.name), used, capacity, base_type_name(enumeration.underlying),
+                            capacity - used),
+                "plan for the limit now: group related members behind one member with a sub-type field, or start a "
+                "second union for new members");
+  }
+}
+
+}  // namespace
+
+extern const EvolutionRule kUnionCapacityRule{kUnionCapacity, check};
+
+}  // namespace fbcompat

@@ -1,0 +1,60 @@
+// UNION_MEMBER_NO_DELETE: a union member that old data may carry must stay in the union.
+#include <fmt/format.h>
+
+#include "rules/evolution_context.h"
+#include "rules/union_messages.h"
+
+namespace fbcompat {
+
+const RuleInfo kUnionMemberNoDelete{"UNION_MEMBER_NO_DELETE", Category::Wire, Severity::Error, RuleScope::Evolution,
+                                    "A union member must not be deleted or replaced: old data still names it by type id."};
+
+namespace {
+
+void check(const EvolutionContext& context, FindingSink& sink) {
+  for (const EnumPair& pair : context.unions) {
+    const std::string& union_name = pair.new_enum.name;
+    for (std::size_t index : pair.values.deleted) {
+      const EnumValue& member = pair.old_value(index);
+      const auto displaced = pair.values.displaced_by_deletion(index);
+      std::string message = fmt::format("union member {} (type id {}, table {}) was deleted from {}. ", member.name,
+                                        member.value, short_name(member.table), short_name(union_name));
+      message += old_id_now_reads_as(pair, member.value);
+      if (!displaced.empty()) {
+        message += fmt::format(" The members after it moved down: {}; every old program using them decodes as the "
+                               "wrong member.",
+                               list_shifts(displaced, pair.values));
+      }
+      sink.report(kUnionMemberNoDelete, union_name + "." + member.name, context.new_schema,
+                  location_of_id(pair, member.value),
+                  message,
+                  fmt::format("restore `{}` as type id {}{}; to retire a member, keep it in the union and stop writing "
+                              "it (union members cannot be deprecated)",
+                              member_declaration(member), member.value, between_text(pair, index)));
+    }
+    for (const Alignment::Pair& renamed : pair.values.renamed) {
+      const EnumValue& old_member = pair.old_value(renamed.old_index);
+      const EnumValue& new_member = pair.new_value(renamed.new_index);
+      if (context.matching.same(old_member.table, new_member.table) ||
+          context.wire_compatible(old_member.table, new_member.table)) {
+        continue;  // a rename: UNION_MEMBER_SAME_NAME
+      }
+      sink.report(kUnionMemberNoDelete, union_name + "." + old_member.name, context.new_schema, new_member.location,
+                  fmt::format("union member {} (type id {}, table {}) was replaced by {} (table {}) at the same type "
+                              "id. Programs written with the old schema that contain {} now decode it as {}, reading "
+                              "a {} as a {}.",
+                              old_member.name, old_member.value, short_name(old_member.table), new_member.name,
+                              short_name(new_member.table), old_member.name, new_member.name,
+                              short_name(old_member.table), short_name(new_member.table)),
+                  fmt::format("restore `{}` at type id {} and add {} at the end of {}, as type id {}",
+                              member_declaration(old_member), old_member.value, new_member.name,
+                              short_name(union_name), next_free_id(pair)));
+    }
+  }
+}
+
+}  // namespace
+
+extern const EvolutionRule kUnionMemberNoDeleteRule{kUnionMemberNoDelete, check};
+
+}  // namespace fbcompat

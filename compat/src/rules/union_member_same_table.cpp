@@ -1,0 +1,42 @@
+// UNION_MEMBER_SAME_TABLE: a union member keeps the table it carries, or one laid out the same.
+#include <fmt/format.h>
+
+#include "rules/evolution_context.h"
+
+namespace fbcompat {
+
+const RuleInfo kUnionMemberSameTable{"UNION_MEMBER_SAME_TABLE", Category::Wire, Severity::Error, RuleScope::Evolution,
+                                     "A union member must keep its table: old data holds that table's layout."};
+
+namespace {
+
+void check(const EvolutionContext& context, FindingSink& sink) {
+  for (const EnumPair& pair : context.unions) {
+    for (const Alignment::Pair& kept : pair.values.kept) {
+      const EnumValue& old_member = pair.old_value(kept.old_index);
+      const EnumValue& new_member = pair.new_value(kept.new_index);
+      std::string reason;
+      if (context.matching.same(old_member.table, new_member.table) ||
+          context.wire_compatible(old_member.table, new_member.table, &reason)) {
+        continue;
+      }
+      sink.report(kUnionMemberSameTable, pair.new_enum.name + "." + new_member.name, context.new_schema,
+                  new_member.location,
+                  fmt::format("{} (type id {}) now carries table {} instead of {}, and they are laid out differently "
+                              "({}). Programs written with the old schema hold a {} there, which readers now decode "
+                              "as a {}.",
+                              new_member.name, new_member.value, short_name(new_member.table),
+                              short_name(old_member.table), reason, short_name(old_member.table),
+                              short_name(new_member.table)),
+                  fmt::format("keep `{}: {}` and add a new member at the end of {} for table {}", new_member.name,
+                              short_name(old_member.table), short_name(pair.new_enum.name),
+                              short_name(new_member.table)));
+    }
+  }
+}
+
+}  // namespace
+
+extern const EvolutionRule kUnionMemberSameTableRule{kUnionMemberSameTable, check};
+
+}  // namespace fbcompat

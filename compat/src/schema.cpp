@@ -1,0 +1,118 @@
+#include "fbcompat/schema.h"
+
+#include <fmt/format.h>
+
+namespace fbcompat {
+
+const char* base_type_name(BaseType type) {
+  switch (type) {
+    case BaseType::None: return "none";
+    case BaseType::UType: return "utype";
+    case BaseType::Bool: return "bool";
+    case BaseType::Byte: return "byte";
+    case BaseType::UByte: return "ubyte";
+    case BaseType::Short: return "short";
+    case BaseType::UShort: return "ushort";
+    case BaseType::Int: return "int";
+    case BaseType::UInt: return "uint";
+    case BaseType::Long: return "long";
+    case BaseType::ULong: return "ulong";
+    case BaseType::Float: return "float";
+    case BaseType::Double: return "double";
+    case BaseType::String: return "string";
+    case BaseType::Vector: return "vector";
+    case BaseType::Struct: return "struct";
+    case BaseType::Union: return "union";
+    case BaseType::Array: return "array";
+  }
+  return "?";
+}
+
+bool is_scalar(BaseType type) { return type >= BaseType::UType && type <= BaseType::Double; }
+
+bool is_integer(BaseType type) { return type >= BaseType::UType && type <= BaseType::ULong; }
+
+std::size_t scalar_size(BaseType type) {
+  switch (type) {
+    case BaseType::UType:
+    case BaseType::Bool:
+    case BaseType::Byte:
+    case BaseType::UByte: return 1;
+    case BaseType::Short:
+    case BaseType::UShort: return 2;
+    case BaseType::Int:
+    case BaseType::UInt:
+    case BaseType::Float: return 4;
+    case BaseType::Long:
+    case BaseType::ULong:
+    case BaseType::Double: return 8;
+    default: return 0;
+  }
+}
+
+namespace {
+
+std::string element_to_string(BaseType element, const Type& type) {
+  if (element == BaseType::Struct || element == BaseType::Union || !type.ref.empty()) return type.ref;
+  return base_type_name(element);
+}
+
+}  // namespace
+
+std::string type_to_string(const Type& type) {
+  switch (type.base) {
+    case BaseType::Vector: return fmt::format("[{}]", element_to_string(type.element, type));
+    case BaseType::Array: return fmt::format("[{}:{}]", element_to_string(type.element, type), type.fixed_length);
+    default: return element_to_string(type.base, type);
+  }
+}
+
+const Field* Composite::find_field(const std::string& field_name) const {
+  for (const Field& field : fields) {
+    if (field.name == field_name) return &field;
+  }
+  return nullptr;
+}
+
+const EnumValue* Enum::find_value(const std::string& value_name) const {
+  for (const EnumValue& value : values) {
+    if (value.name == value_name) return &value;
+  }
+  return nullptr;
+}
+
+const EnumValue* Enum::find_number(std::int64_t number) const {
+  for (const EnumValue& value : values) {
+    if (value.value == number) return &value;
+  }
+  return nullptr;
+}
+
+std::string Enum::number_to_string(std::int64_t number) const {
+  if (underlying == BaseType::ULong) return fmt::format("{}", static_cast<std::uint64_t>(number));
+  return fmt::format("{}", number);
+}
+
+const Composite* Schema::find_composite(const std::string& qualified_name) const {
+  const auto found = composite_index_.find(qualified_name);
+  return found == composite_index_.end() ? nullptr : &composites[found->second];
+}
+
+const Enum* Schema::find_enum(const std::string& qualified_name) const {
+  const auto found = enum_index_.find(qualified_name);
+  return found == enum_index_.end() ? nullptr : &enums[found->second];
+}
+
+const std::string& Schema::file_of(const SourceLocation& location) const {
+  static const std::string unknown;
+  return location.file < files.size() ? files[location.file] : unknown;
+}
+
+void Schema::build_index() {
+  composite_index_.clear();
+  enum_index_.clear();
+  for (std::size_t i = 0; i < composites.size(); ++i) composite_index_.emplace(composites[i].name, i);
+  for (std::size_t i = 0; i < enums.size(); ++i) enum_index_.emplace(enums[i].name, i);
+}
+
+}  // namespace fbcompat

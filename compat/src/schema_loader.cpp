@@ -1,0 +1,302 @@
+#include "fbcompat/schema_loader.h"
+
+#include <flatbuffers/idl.h>
+#include <flatbuffers/util.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <regex>
+
+#include "fbcompat/source_locator.h"
+#include "text_checks.h"
+
+namespace fbcompat {
+namespace {
+
+// flatbuffers reads includes through two global hooks. They are installed once and consult the
+// loading thread's context, so that includes come from the same SourceReader as the root file and
+// several schemas can load on different threads at once.
+struct LoadContext {
+  const SourceReader* reader = nullptr;
+  const LoadOptions* options = nullptr;
+  std::vector<std::pair<std::string, std::string>> files;  // path and text, in the order read
+  std::optional<Error> error;                               // a problem the hooks could not report
+};
+
+thread_local LoadContext* current_context = nullptr;
+
+bool load_file_hook(const char* name, bool /*binary*/, std::string* contents) {
+  LoadContext* context = current_context;
+  if (context == nullptr) return FileSystemReader().read(name, contents);
+  if (context->error) return false;
+  for (const auto& [path, text] : context->files) {
+    if (path == name) {
+      *contents = text;
+      return true;
+    }
+  }
+  if (context->files.size() >= context->options->max_files) {
+    context->error = Error{context->reader->display_name(name), 0, 0,
+                           fmt::format("schema includes more than {} files (the limit)", context->options->max_files)};
+    return false;
+  }
+  std::string text;
+  if (!context->reader->read(name, &text)) return false;
+  if (auto problem = check_schema_text(text, context->options->max_file_bytes)) {
+    context->error = Error{context->reader->display_name(name), problem->line, 0, problem->message};
+    return false;
+  }
+  context->files.emplace_back(name, text);
+  *contents = std::move(text);
+  return true;
+}
+
+bool file_exists_hook(const char* name) {
+  LoadContext* context = current_context;
+  if (context == nullptr) return FileSystemReader().exists(name);
+  return context->reader->exists(name);
+}
+
+void install_hooks() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    flatbuffers::SetLoadFileFunction(load_file_hook);
+    flatbuffers::SetFileExistsFunction(file_exists_hook);
+  });
+}
+
+// The Parser reports "file:line: column: error: message"; split it so it reads like our errors.
+Error parser_error(const std::string& text, const std::string& root_path, const SourceReader& reader) {
+  static const std::regex located(R"(^(.*):(\d+): ?(\d+): error: (.*)$)");
+  std::string last_error_line;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    if (line.find("error:") != std::string::npos) last_error_line = line;
+    start = end + 1;
+  }
+  std::smatch match;
+  if (std::regex_match(last_error_line, match, located)) {
+    return Error{reader.display_name(match[1].str()), static_cast<std::uint32_t>(std::stoul(match[2].str())),
+                 static_cast<std::uint32_t>(std::stoul(match[3].str())), match[4].str()};
+  }
+  return Error{reader.display_name(root_path), 0, 0, text.empty() ? "the schema could not be parsed" : text};
+}
+
+std::string qualified_name(const flatbuffers::Definition& definition) {
+  if (definition.defined_namespace == nullptr) return definition.name;
+  return definition.defined_namespace->GetFullyQualifiedName(definition.name);
+}
+
+BaseType convert_base_type(flatbuffers::BaseType type) {
+  switch (type) {
+    case flatbuffers::BASE_TYPE_NONE: return BaseType::None;
+    case flatbuffers::BASE_TYPE_UTYPE: return BaseType::UType;
+    case flatbuffers::BASE_TYPE_BOOL: return BaseType::Bool;
+    case flatbuffers::BASE_TYPE_CHAR: return BaseType::Byte;
+    case flatbuffers::BASE_TYPE_UCHAR: return BaseType::UByte;
+    case flatbuffers::BASE_TYPE_SHORT: return BaseType::Short;
+    case flatbuffers::BASE_TYPE_USHORT: return BaseType::UShort;
+    case flatbuffers::BASE_TYPE_INT: return BaseType::Int;
+    case flatbuffers::BASE_TYPE_UINT: return BaseType::UInt;
+    case flatbuffers::BASE_TYPE_LONG: return BaseType::Long;
+    case flatbuffers::BASE_TYPE_ULONG: return BaseType::ULong;
+    case flatbuffers::BASE_TYPE_FLOAT: return BaseType::Float;
+    case flatbuffers::BASE_TYPE_DOUBLE: return BaseType::Double;
+    case flatbuffers::BASE_TYPE_STRING: return BaseType::String;
+    case flatbuffers::BASE_TYPE_VECTOR: return BaseType::Vector;
+    case flatbuffers::BASE_TYPE_STRUCT: return BaseType::Struct;
+    case flatbuffers::BASE_TYPE_UNION: return BaseType::Union;
+    case flatbuffers::BASE_TYPE_ARRAY: return BaseType::Array;
+  }
+  return BaseType::None;
+}
+
+Type convert_type(const flatbuffers::Type& type) {
+  Type result;
+  result.base = convert_base_type(type.base_type);
+  result.element = convert_base_type(type.element);
+  result.fixed_length = type.fixed_length;
+  if (type.struct_def != nullptr) {
+    result.ref = qualified_name(*type.struct_def);
+    result.ref_is_table = !type.struct_def->fixed;
+  } else if (type.enum_def != nullptr) {
+    result.ref = qualified_name(*type.enum_def);
+  }
+  return result;
+}
+
+std::map<std::string, std::string> convert_attributes(const flatbuffers::SymbolTable<flatbuffers::Value>& attributes) {
+  std::map<std::string, std::string> result;
+  for (const auto& [key, value] : attributes.dict) result.emplace(key, value->constant);
+  return result;
+}
+
+bool is_hidden_union_type_field(const flatbuffers::FieldDef& field) {
+  const auto& type = field.value.type;
+  return type.base_type == flatbuffers::BASE_TYPE_UTYPE ||
+         (type.base_type == flatbuffers::BASE_TYPE_VECTOR && type.element == flatbuffers::BASE_TYPE_UTYPE);
+}
+
+class ModelBuilder {
+ public:
+  ModelBuilder(const flatbuffers::Parser& parser, const LoadContext& context, const std::string& root_path)
+      : parser_(parser) {
+    schema_.files.push_back(context.reader->display_name(root_path));
+    file_index_.emplace(root_path, 0);
+    for (const auto& [path, text] : context.files) {
+      if (path == root_path || file_index_.count(path)) continue;
+      file_index_.emplace(path, static_cast<std::uint32_t>(schema_.files.size()));
+      schema_.files.push_back(context.reader->display_name(path));
+    }
+    // Root file last: for keys declared in several files (root_type), the root file's wins, as in the Parser.
+    for (const auto& [path, text] : context.files) {
+      if (path != root_path) locator_.scan(text, file_index_.at(path));
+    }
+    for (const auto& [path, text] : context.files) {
+      if (path == root_path) locator_.scan(text, 0);
+    }
+  }
+
+  Schema build() && {
+    for (const flatbuffers::Namespace* name_space : parser_.namespaces_) {
+      std::string dotted;
+      for (const std::string& component : name_space->components) dotted += (dotted.empty() ? "" : ".") + component;
+      if (!dotted.empty() && std::find(schema_.namespaces.begin(), schema_.namespaces.end(), dotted) == schema_.namespaces.end()) {
+        schema_.namespaces.push_back(dotted);
+      }
+    }
+    for (const flatbuffers::StructDef* definition : parser_.structs_.vec) add_composite(*definition);
+    for (const flatbuffers::EnumDef* definition : parser_.enums_.vec) add_enum(*definition);
+    schema_.file_identifier = parser_.file_identifier_;
+    schema_.file_identifier_location = locate("#file_identifier", 0);
+    if (parser_.root_struct_def_ != nullptr) {
+      schema_.root_type = qualified_name(*parser_.root_struct_def_);
+      schema_.root_type_location = locate("#root_type", 0);
+    }
+    schema_.build_index();
+    return std::move(schema_);
+  }
+
+ private:
+  std::uint32_t file_of(const flatbuffers::Definition& definition) const {
+    const auto found = file_index_.find(definition.file);
+    return found == file_index_.end() ? 0 : found->second;
+  }
+
+  SourceLocation locate(const std::string& key, std::uint32_t fallback_file) const {
+    if (auto location = locator_.find(key)) return *location;
+    return SourceLocation{fallback_file, 0, 0};
+  }
+
+  void add_composite(const flatbuffers::StructDef& definition) {
+    Composite composite;
+    composite.name = qualified_name(definition);
+    composite.is_struct = definition.fixed;
+    composite.byte_size = definition.fixed ? definition.bytesize : 0;
+    composite.alignment = definition.fixed ? definition.minalign : 1;
+    composite.attributes = convert_attributes(definition.attributes);
+    composite.location = locate(composite.name, file_of(definition));
+    for (const flatbuffers::FieldDef* field_definition : definition.fields.vec) {
+      if (is_hidden_union_type_field(*field_definition)) continue;
+      Field field;
+      field.name = field_definition->name;
+      field.type = convert_type(field_definition->value.type);
+      if (definition.fixed) {
+        field.offset = field_definition->value.offset;
+      } else {
+        field.slot = static_cast<std::uint16_t>((field_definition->value.offset - 4) / 2);
+      }
+      if (is_scalar(field.type.base)) field.default_value = field_definition->value.constant;
+      field.deprecated = field_definition->deprecated;
+      field.required = field_definition->IsRequired();
+      field.optional = field_definition->IsOptional() && is_scalar(field.type.base);
+      field.key = field_definition->key;
+      field.attributes = convert_attributes(field_definition->attributes);
+      field.explicit_id = field.attributes.count("id") != 0;
+      field.location = locate(composite.name + "." + field.name, composite.location.file);
+      composite.fields.push_back(std::move(field));
+    }
+    if (!composite.is_struct) {
+      std::stable_sort(composite.fields.begin(), composite.fields.end(),
+                       [](const Field& a, const Field& b) { return a.slot < b.slot; });
+    }
+    schema_.composites.push_back(std::move(composite));
+  }
+
+  void add_enum(const flatbuffers::EnumDef& definition) {
+    Enum result;
+    result.name = qualified_name(definition);
+    result.is_union = definition.is_union;
+    result.underlying = convert_base_type(definition.underlying_type.base_type);
+    result.attributes = convert_attributes(definition.attributes);
+    result.bit_flags = result.attributes.count("bit_flags") != 0;
+    result.location = locate(result.name, file_of(definition));
+    for (const flatbuffers::EnumVal* value : definition.Vals()) {
+      if (definition.is_union && value->IsZero()) continue;  // the implicit NONE
+      EnumValue converted;
+      converted.name = value->name;
+      converted.value = value->GetAsInt64();
+      if (definition.is_union) {
+        if (value->union_type.struct_def != nullptr) {
+          converted.table = qualified_name(*value->union_type.struct_def);
+        } else {
+          converted.table = base_type_name(convert_base_type(value->union_type.base_type));
+        }
+      }
+      converted.location = locate(result.name + "." + converted.name, result.location.file);
+      result.values.push_back(std::move(converted));
+    }
+    schema_.enums.push_back(std::move(result));
+  }
+
+  const flatbuffers::Parser& parser_;
+  Schema schema_;
+  SourceLocator locator_;
+  std::map<std::string, std::uint32_t> file_index_;
+};
+
+}  // namespace
+
+Expected<Schema> load_schema(const std::string& path, const LoadOptions& options) {
+  static const FileSystemReader file_system;
+  const SourceReader& reader = options.reader != nullptr ? *options.reader : file_system;
+
+  std::string text;
+  if (!reader.read(path, &text)) {
+    return Error{reader.display_name(path), 0, 0, reader.exists(path) ? "cannot read the file" : "no such file"};
+  }
+  if (auto problem = check_schema_text(text, options.max_file_bytes)) {
+    return Error{reader.display_name(path), problem->line, 0, problem->message};
+  }
+
+  LoadContext context;
+  context.reader = &reader;
+  context.options = &options;
+  context.files.emplace_back(path, text);
+  install_hooks();
+
+  std::vector<std::string> include_dirs{flatbuffers::StripFileName(path)};
+  include_dirs.insert(include_dirs.end(), options.include_dirs.begin(), options.include_dirs.end());
+  std::vector<const char*> include_pointers;
+  for (const std::string& dir : include_dirs) include_pointers.push_back(dir.c_str());
+  include_pointers.push_back(nullptr);
+
+  auto parser = std::make_unique<flatbuffers::Parser>();
+  parser->opts.no_warnings = true;
+  current_context = &context;
+  const bool parsed = parser->Parse(text.c_str(), include_pointers.data(), path.c_str());
+  current_context = nullptr;
+  if (context.error) return *context.error;
+  if (!parsed) return parser_error(parser->error_, path, reader);
+  if (parser->structs_.vec.empty() && parser->enums_.vec.empty()) {
+    return Error{reader.display_name(path), 0, 0, "the schema declares no table, struct, enum or union"};
+  }
+  return ModelBuilder(*parser, context, path).build();
+}
+
+}  // namespace fbcompat

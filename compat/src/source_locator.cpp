@@ -1,0 +1,190 @@
+#include "fbcompat/source_locator.h"
+
+#include <cctype>
+#include <vector>
+
+namespace fbcompat {
+namespace {
+
+struct Token {
+  enum Kind { Identifier, String, Number, Punct, End } kind = End;
+  std::string_view text;
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+};
+
+// Splits schema text into identifiers, strings, numbers and punctuation, dropping comments. The
+// Parser has already accepted the text, so there is no error handling here beyond staying in bounds.
+class Tokenizer {
+ public:
+  explicit Tokenizer(std::string_view text) : text_(text) {}
+
+  Token next() {
+    skip_space_and_comments();
+    Token token;
+    token.line = line_;
+    token.column = static_cast<std::uint32_t>(pos_ - line_start_ + 1);
+    if (pos_ >= text_.size()) return token;
+    const std::size_t start = pos_;
+    const char c = text_[pos_];
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) ++pos_;
+      token.kind = Token::Identifier;
+    } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+') {
+      ++pos_;
+      while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '.')) ++pos_;
+      token.kind = Token::Number;
+    } else if (c == '"' || c == '\'') {
+      ++pos_;
+      while (pos_ < text_.size() && text_[pos_] != c) {
+        if (text_[pos_] == '\\') ++pos_;
+        if (pos_ < text_.size() && text_[pos_] == '\n') new_line(pos_ + 1);
+        ++pos_;
+      }
+      if (pos_ < text_.size()) ++pos_;
+      token.kind = Token::String;
+    } else {
+      ++pos_;
+      token.kind = Token::Punct;
+    }
+    token.text = text_.substr(start, pos_ - start);
+    return token;
+  }
+
+ private:
+  void new_line(std::size_t next_line_start) {
+    ++line_;
+    line_start_ = next_line_start;
+  }
+
+  void skip_space_and_comments() {
+    while (pos_ < text_.size()) {
+      const char c = text_[pos_];
+      if (c == '\n') {
+        new_line(++pos_);
+      } else if (std::isspace(static_cast<unsigned char>(c))) {
+        ++pos_;
+      } else if (c == '/' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '/') {
+        while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
+      } else if (c == '/' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '*') {
+        pos_ += 2;
+        while (pos_ + 1 < text_.size() && !(text_[pos_] == '*' && text_[pos_ + 1] == '/')) {
+          if (text_[pos_] == '\n') new_line(pos_ + 1);
+          ++pos_;
+        }
+        pos_ = pos_ + 2 <= text_.size() ? pos_ + 2 : text_.size();
+      } else {
+        return;
+      }
+    }
+  }
+
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  std::size_t line_start_ = 0;
+  std::uint32_t line_ = 1;
+};
+
+bool is(const Token& token, std::string_view text) { return token.kind != Token::End && token.text == text; }
+
+// Reads `a.b.c` starting at `first`, joining the parts with `separator`; leaves `next` on the token
+// after the name.
+std::string read_dotted(Tokenizer& tokens, const Token& first, char separator, Token& next) {
+  std::string name(first.text);
+  next = tokens.next();
+  while (is(next, ".")) {
+    const Token part = tokens.next();
+    if (part.kind != Token::Identifier) break;
+    name += separator;
+    name += part.text;
+    next = tokens.next();
+  }
+  return name;
+}
+
+}  // namespace
+
+void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
+  enum class Body { None, Composite, Enum, Union, Other };
+
+  Tokenizer tokens(text);
+  std::string name_space;
+  std::string declaration;  // qualified name of the declaration whose body we are in
+  Body body = Body::None;
+  Body pending = Body::None;  // a declaration keyword was seen; its `{` has not come yet
+  int nesting = 0;            // () and [] inside a body, and {} inside an unknown body
+  bool at_member_start = false;
+
+  auto note = [&](const std::string& key, const Token& at) {
+    locations_[key] = SourceLocation{file_index, at.line, at.column};
+  };
+  auto qualify = [&](std::string_view name) {
+    return name_space.empty() ? std::string(name) : name_space + "." + std::string(name);
+  };
+
+  Token token = tokens.next();
+  while (token.kind != Token::End) {
+    Token next;
+    bool advanced = false;
+    if (body == Body::None) {
+      if (token.kind == Token::Identifier && pending == Body::None) {
+        if (is(token, "namespace")) {
+          const Token first = tokens.next();
+          name_space = first.kind == Token::Identifier ? read_dotted(tokens, first, '.', next) : std::string();
+          if (first.kind != Token::Identifier) next = first;
+          advanced = true;
+        } else if (is(token, "table") || is(token, "struct") || is(token, "enum") || is(token, "union")) {
+          pending = is(token, "enum") ? Body::Enum : is(token, "union") ? Body::Union : Body::Composite;
+          const Token name = tokens.next();
+          if (name.kind == Token::Identifier) {
+            declaration = qualify(name.text);
+            note(declaration, token);
+          }
+        } else if (is(token, "rpc_service")) {
+          pending = Body::Other;
+        } else if (is(token, "root_type")) {
+          note("#root_type", token);
+        } else if (is(token, "file_identifier")) {
+          note("#file_identifier", token);
+        }
+      } else if (is(token, "{")) {
+        body = pending == Body::None ? Body::Other : pending;
+        pending = Body::None;
+        nesting = 0;
+        at_member_start = true;
+      }
+    } else if (is(token, "(") || is(token, "[") || (body == Body::Other && is(token, "{"))) {
+      ++nesting;
+    } else if (nesting > 0 && (is(token, ")") || is(token, "]") || is(token, "}"))) {
+      --nesting;
+    } else if (nesting == 0 && is(token, "}")) {
+      body = Body::None;
+    } else if (nesting == 0 && body == Body::Composite) {
+      if (is(token, ";")) {
+        at_member_start = true;
+      } else if (at_member_start && token.kind == Token::Identifier) {
+        note(declaration + "." + std::string(token.text), token);
+        at_member_start = false;
+      }
+    } else if (nesting == 0 && (body == Body::Enum || body == Body::Union)) {
+      if (is(token, ",")) {
+        at_member_start = true;
+      } else if (at_member_start && token.kind == Token::Identifier) {
+        // `Alias: ns.Table` is named Alias; a bare `ns.Table` is named ns_Table.
+        const std::string member = read_dotted(tokens, token, '_', next);
+        note(declaration + "." + member, token);
+        at_member_start = false;
+        advanced = true;
+      }
+    }
+    token = advanced ? next : tokens.next();
+  }
+}
+
+std::optional<SourceLocation> SourceLocator::find(const std::string& key) const {
+  const auto found = locations_.find(key);
+  if (found == locations_.end()) return std::nullopt;
+  return found->second;
+}
+
+}  // namespace fbcompat

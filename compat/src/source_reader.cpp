@@ -1,0 +1,27 @@
+#include "fbcompat/source_reader.h"
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace fbcompat {
+
+bool FileSystemReader::read(const std::string& path, std::string* contents) const {
+  if (!exists(path)) return false;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) return false;
+  *contents = std::move(buffer).str();
+  return true;
+}
+
+bool FileSystemReader::exists(const std::string& path) const {
+  struct stat info {};
+  // A directory "exists" but cannot be read as a schema: treat it as absent.
+  return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+}
+
+}  // namespace fbcompat

@@ -1,0 +1,111 @@
+#include "test_support.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <boost/test/unit_test.hpp>
+
+namespace fbcompat::test {
+
+TempDir::TempDir() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "fbcompat-test-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  path_ = pattern;
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+std::string TempDir::write(const std::string& name, const std::string& contents) const {
+  const std::filesystem::path full = std::filesystem::path(path_) / name;
+  std::filesystem::create_directories(full.parent_path());
+  std::ofstream out(full, std::ios::binary);
+  out << contents;
+  return full.string();
+}
+
+Schema load_text(const std::string& fbs, const std::string& name) {
+  TempDir dir;
+  const std::string path = dir.write(name, fbs);
+  Expected<Schema> schema = load_schema(path);
+  BOOST_TEST_REQUIRE(schema.ok(), "schema did not load: " << (schema.ok() ? "" : schema.error().to_string()));
+  return std::move(schema).value();
+}
+
+std::vector<Finding> diff_texts(const std::string& old_fbs, const std::string& new_fbs) {
+  return diff_schemas(load_text(old_fbs, "old.fbs"), load_text(new_fbs, "new.fbs"));
+}
+
+std::vector<Finding> with_rule(const std::vector<Finding>& findings, const std::string& rule) {
+  std::vector<Finding> selected;
+  for (const Finding& finding : findings) {
+    if (finding.rule == rule) selected.push_back(finding);
+  }
+  return selected;
+}
+
+std::string source_path(const std::string& relative) { return std::string(FBCOMPAT_SOURCE_DIR) + "/" + relative; }
+
+std::string facts_path(const std::string& relative) { return std::string(FBCOMPAT_FACTS_DIR) + "/" + relative; }
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+namespace {
+
+std::string drain(int fd) {
+  std::string text;
+  char buffer[4096];
+  for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, static_cast<std::size_t>(n));
+  return text;
+}
+
+}  // namespace
+
+CommandResult run_cli(const std::vector<std::string>& arguments, const std::string& working_dir) {
+  TempDir capture;
+  const std::string out_path = capture.path() + "/out";
+  const std::string err_path = capture.path() + "/err";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    ::dup2(out, STDOUT_FILENO);
+    ::dup2(err, STDERR_FILENO);
+    if (!working_dir.empty() && ::chdir(working_dir.c_str()) != 0) ::_exit(127);
+    std::vector<char*> argv;
+    std::string program = FBCOMPAT_CLI;
+    argv.push_back(program.data());
+    std::vector<std::string> copies = arguments;
+    for (std::string& argument : copies) argv.push_back(argument.data());
+    argv.push_back(nullptr);
+    ::setenv("NO_COLOR", "1", 1);
+    ::execv(program.c_str(), argv.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  CommandResult result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  const int out = ::open(out_path.c_str(), O_RDONLY);
+  const int err = ::open(err_path.c_str(), O_RDONLY);
+  result.out = drain(out);
+  result.err = drain(err);
+  ::close(out);
+  ::close(err);
+  return result;
+}
+
+}  // namespace fbcompat::test

@@ -1,0 +1,54 @@
+#include "command.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "fbcompat/report.h"
+
+namespace fbcompat::cli {
+
+bool OutputOptions::use_color() const {
+  if (color == "always") return true;
+  if (color == "never") return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color != nullptr && *no_color != '\0') return false;
+  const char* term = std::getenv("TERM");
+  if (term != nullptr && std::string(term) == "dumb") return false;
+  return ::isatty(STDOUT_FILENO) != 0;
+}
+
+void add_output_options(CLI::App& command, OutputOptions& options) {
+  command.add_option("--format", options.format, "Report format")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, Format>{{"text", Format::Text}, {"json", Format::Json}},
+                                          CLI::ignore_case))
+      ->default_str("text");
+  command.add_option("--color", options.color, "Colour text output: auto (on a terminal, unless NO_COLOR), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->default_str("auto");
+  command.add_flag("--strict", options.strict, "Treat every finding, warnings included, as an error");
+}
+
+int report_error(const Error& error) {
+  std::fprintf(stderr, "fbcompat: %s\n", error.to_string().c_str());
+  return kBadInput;
+}
+
+int report_error(const std::string& message) { return report_error(Error{"", 0, 0, message}); }
+
+int emit_findings(std::vector<Finding> findings, const OutputOptions& options, const std::string& what) {
+  Policy policy;
+  policy.strict = options.strict;
+  apply_policy(policy, findings);
+  const std::string report = options.format == Format::Json
+                                 ? format_json_report(findings)
+                                 : format_text_report(findings, what, TextStyle{options.use_color()});
+  std::fwrite(report.data(), 1, report.size(), stdout);
+  std::fflush(stdout);
+  return compatible(findings) ? kCompatible : kBreaking;
+}
+
+}  // namespace fbcompat::cli

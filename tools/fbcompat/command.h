@@ -1,0 +1,43 @@
+// What every fbcompat command shares: exit codes, output formats, and how reports reach stdout.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "fbcompat/error.h"
+#include "fbcompat/finding.h"
+#include "fbcompat/policy.h"
+
+namespace fbcompat::cli {
+
+// 0: compatible (warnings allowed); 1: breaking; 2: bad input or usage.
+enum ExitCode : int { kCompatible = 0, kBreaking = 1, kBadInput = 2 };
+
+enum class Format { Text, Json };
+
+struct OutputOptions {
+  Format format = Format::Text;
+  std::string color = "auto";  // auto, always, never
+  bool strict = false;
+
+  bool use_color() const;
+};
+
+// Adds --format, --color and --strict to a command.
+void add_output_options(CLI::App& command, OutputOptions& options);
+
+// Prints "fbcompat: error: ..." to stderr and returns kBadInput.
+int report_error(const Error& error);
+int report_error(const std::string& message);
+
+// Prints a findings report in the chosen format to stdout and returns the exit code it implies.
+int emit_findings(std::vector<Finding> findings, const OutputOptions& options, const std::string& what);
+
+// Each command adds itself as a subcommand; when it runs, it stores its exit code.
+void add_diff_command(CLI::App& app, int& exit_code);
+void add_rules_command(CLI::App& app, int& exit_code);
+void add_explain_command(CLI::App& app, int& exit_code);
+
+}  // namespace fbcompat::cli

@@ -1,0 +1,113 @@
+// fbcompat diff: the pre-merge gate. One schema against its previous version, from a file or a git ref.
+#include <future>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "command.h"
+#include "fbcompat/diff.h"
+#include "fbcompat/git_source.h"
+#include "fbcompat/schema_loader.h"
+
+namespace fbcompat::cli {
+namespace {
+
+struct DiffArguments {
+  std::vector<std::string> files;
+  std::vector<std::string> include_dirs;
+  std::string against;
+  std::size_t union_capacity_warning = 200;
+  OutputOptions output;
+};
+
+struct OldSide {
+  std::string path;
+  LoadOptions options;
+  std::shared_ptr<GitTreeReader> reader;  // keeps the git tree alive while loading
+  std::string label;
+};
+
+// The old schema is NEW.fbs itself at a git ref; its includes are read at the same ref.
+Expected<OldSide> old_side_from_git(const DiffArguments& arguments) {
+  const std::string& new_file = arguments.files.front();
+  const std::string ref = arguments.against.substr(4);
+  const auto slash = new_file.find_last_of('/');
+  auto repository = GitRepository::open(slash == std::string::npos ? "." : new_file.substr(0, slash + 1), true);
+  if (!repository) return repository.error();
+  auto relative = (*repository)->relative_path(new_file);
+  if (!relative) return relative.error();
+  auto tree = GitTreeReader::open(*repository, ref);
+  if (!tree) return tree.error();
+  OldSide side;
+  side.path = *relative;
+  side.reader = std::move(tree.value());
+  side.options.reader = side.reader.get();
+  for (const std::string& dir : arguments.include_dirs) {
+    auto relative_dir = (*repository)->relative_path(dir);
+    if (!relative_dir) return relative_dir.error();
+    side.options.include_dirs.push_back(*relative_dir + "/");
+  }
+  side.label = side.reader->display_name(side.path);
+  if (!side.reader->exists(side.path)) {
+    return Error{side.label, 0, 0, fmt::format("{} does not exist at {}", side.path, ref)};
+  }
+  return side;
+}
+
+int run_diff(const DiffArguments& arguments) {
+  LoadOptions new_options;
+  new_options.include_dirs = arguments.include_dirs;
+  std::string new_path;
+  OldSide old_side;
+  if (!arguments.against.empty()) {
+    if (arguments.files.size() != 1) return report_error("with --against, give only the new schema: fbcompat diff NEW.fbs --against git:REF");
+    if (arguments.against.rfind("git:", 0) != 0 || arguments.against.size() == 4) {
+      return report_error(fmt::format("--against '{}': expected git:REF, such as git:HEAD or git:v1.4.1", arguments.against));
+    }
+    auto side = old_side_from_git(arguments);
+    if (!side) return report_error(side.error());
+    old_side = std::move(side.value());
+    new_path = arguments.files.front();
+  } else {
+    if (arguments.files.size() != 2) return report_error("give the old and the new schema: fbcompat diff OLD.fbs NEW.fbs");
+    old_side.path = arguments.files[0];
+    old_side.options.include_dirs = arguments.include_dirs;
+    old_side.label = old_side.path;
+    new_path = arguments.files[1];
+  }
+
+  // The two versions are independent: parse them side by side.
+  auto old_future = std::async(std::launch::async, [&] { return load_schema(old_side.path, old_side.options); });
+  Expected<Schema> new_schema = load_schema(new_path, new_options);
+  Expected<Schema> old_schema = old_future.get();
+  if (!old_schema) return report_error(old_schema.error());
+  if (!new_schema) return report_error(new_schema.error());
+
+  DiffOptions options;
+  options.union_capacity_warning = arguments.union_capacity_warning;
+  return emit_findings(diff_schemas(*old_schema, *new_schema, options), arguments.output,
+                       fmt::format("{} against {}", new_path, old_side.label));
+}
+
+}  // namespace
+
+void add_diff_command(CLI::App& app, int& exit_code) {
+  auto arguments = std::make_shared<DiffArguments>();
+  CLI::App* command = app.add_subcommand("diff", "Check that a schema is a backward-compatible evolution of its previous version");
+  command->add_option("files", arguments->files, "OLD.fbs NEW.fbs, or NEW.fbs with --against")->required()->expected(1, 2);
+  command->add_option("-I,--include", arguments->include_dirs, "Directory to search for included schemas (repeatable)");
+  command->add_option("--against", arguments->against, "Compare NEW.fbs with its own version at a git ref: git:REF");
+  command->add_option("--union-capacity-warning", arguments->union_capacity_warning,
+                      "Warn when a union uses more type ids than this (UNION_CAPACITY)")
+      ->default_str("200");
+  add_output_options(*command, arguments->output);
+  command->footer(
+      "Examples:\n"
+      "  fbcompat diff old/schema.fbs schema.fbs\n"
+      "  fbcompat diff schemas/xnnpack/schema.fbs --against git:origin/main\n"
+      "  fbcompat diff old.fbs new.fbs -I include/ --format json --strict\n"
+      "Exit status: 0 compatible (warnings allowed), 1 breaking, 2 bad input or usage.");
+  command->callback([arguments, &exit_code] { exit_code = run_diff(*arguments); });
+}
+
+}  // namespace fbcompat::cli

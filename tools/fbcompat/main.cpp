@@ -1,0 +1,34 @@
+// fbcompat: keeps FlatBuffers schemas backward compatible as they evolve.
+#include <cstdio>
+#include <exception>
+
+#include <CLI/CLI.hpp>
+
+#include "command.h"
+
+int main(int argc, char** argv) {
+  using namespace fbcompat::cli;
+  CLI::App app{"fbcompat: keeps FlatBuffers schemas backward compatible as they evolve.", "fbcompat"};
+  app.set_version_flag("--version", FBCOMPAT_VERSION);
+  app.require_subcommand(1);
+  app.footer("Exit status: 0 compatible (warnings allowed), 1 breaking, 2 bad input or usage.\n"
+             "Run `fbcompat COMMAND --help` for a command's options and examples.");
+
+  int exit_code = kCompatible;
+  add_diff_command(app, exit_code);
+  add_rules_command(app, exit_code);
+  add_explain_command(app, exit_code);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& success) {
+    return app.exit(success);
+  } catch (const CLI::ParseError& error) {
+    app.exit(error);
+    return kBadInput;
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "fbcompat: internal error: %s\n", error.what());
+    return kBadInput;
+  }
+  return exit_code;
+}

@@ -1,0 +1,76 @@
+// fbcompat rules / fbcompat explain: the rule registry and each rule's page.
+#include <cstdio>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "command.h"
+#include "fbcompat/rules.h"
+
+namespace fbcompat::cli {
+namespace {
+
+const char* scope_name(RuleScope scope) {
+  switch (scope) {
+    case RuleScope::Evolution: return "diff";
+    case RuleScope::Pair: return "pair";
+    case RuleScope::Lock: return "lock";
+    case RuleScope::Runtime: return "runtime-check";
+  }
+  return "?";
+}
+
+int list_rules(Format format) {
+  if (format == Format::Json) {
+    nlohmann::json rules = nlohmann::json::array();
+    for (const RuleInfo& rule : all_rules()) {
+      rules.push_back({{"id", rule.id},
+                       {"category", category_name(rule.category)},
+                       {"severity", severity_name(rule.default_severity)},
+                       {"command", scope_name(rule.scope)},
+                       {"purpose", rule.purpose}});
+    }
+    fmt::print("{}\n", rules.dump(2));
+    return kCompatible;
+  }
+  std::size_t width = 0;
+  for (const RuleInfo& rule : all_rules()) width = std::max(width, rule.id.size());
+  fmt::print("{:<{}}  {:<6}  {:<7}  {:<13}  {}\n", "RULE", width, "BREAKS", "DEFAULT", "COMMAND", "PURPOSE");
+  for (const RuleInfo& rule : all_rules()) {
+    fmt::print("{:<{}}  {:<6}  {:<7}  {:<13}  {}\n", rule.id, width, category_name(rule.category),
+               severity_name(rule.default_severity), scope_name(rule.scope), rule.purpose);
+  }
+  fmt::print("\nRun `fbcompat explain RULE` for a rule's page, with a breaking and a fixed example.\n");
+  return kCompatible;
+}
+
+int explain_rule(const std::string& id) {
+  const std::string_view page = rule_page(id);
+  if (page.empty()) {
+    return report_error(fmt::format("no rule named '{}'; `fbcompat rules` lists them all", id));
+  }
+  std::fwrite(page.data(), 1, page.size(), stdout);
+  return kCompatible;
+}
+
+}  // namespace
+
+void add_rules_command(CLI::App& app, int& exit_code) {
+  auto format = std::make_shared<Format>(Format::Text);
+  CLI::App* command = app.add_subcommand("rules", "List every rule: id, what it breaks, default severity, purpose");
+  command->add_option("--format", *format, "text or json")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, Format>{{"text", Format::Text}, {"json", Format::Json}},
+                                          CLI::ignore_case));
+  command->footer("Example:\n  fbcompat rules --format json");
+  command->callback([format, &exit_code] { exit_code = list_rules(*format); });
+}
+
+void add_explain_command(CLI::App& app, int& exit_code) {
+  auto id = std::make_shared<std::string>();
+  CLI::App* command = app.add_subcommand("explain", "Print a rule's page: why it matters, a breaking and a fixed example");
+  command->add_option("rule", *id, "A rule id, such as UNION_MEMBER_SAME_ID")->required();
+  command->footer("Example:\n  fbcompat explain UNION_MEMBER_SAME_ID");
+  command->callback([id, &exit_code] { exit_code = explain_rule(*id); });
+}
+
+}  // namespace fbcompat::cli
