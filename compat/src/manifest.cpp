@@ -1,0 +1,126 @@
+#include "fbcompat/manifest.h"
+
+#include <set>
+
+#include <fmt/format.h>
+
+#include <toml++/toml.h>
+
+namespace fbcompat {
+namespace {
+
+Error error_at(const std::string& path, const toml::source_region& where, std::string message) {
+  return Error{path, static_cast<std::uint32_t>(where.begin.line), static_cast<std::uint32_t>(where.begin.column),
+               std::move(message)};
+}
+
+std::optional<Error> check_keys(const std::string& path, const toml::table& table, const std::set<std::string>& known,
+                                const std::string& where) {
+  for (const auto& [key, node] : table) {
+    if (known.count(std::string(key.str())) == 0) {
+      return error_at(path, node.source(), fmt::format("unknown key '{}' in {}", key.str(), where));
+    }
+  }
+  return std::nullopt;
+}
+
+Expected<std::vector<std::string>> string_array(const std::string& path, const toml::table& table, const char* key) {
+  const toml::node* node = table.get(key);
+  if (node == nullptr) return Error{path, 0, 0, fmt::format("missing key '{}'", key)};
+  const toml::array* array = node->as_array();
+  if (array == nullptr) return error_at(path, node->source(), fmt::format("'{}' must be an array of strings", key));
+  std::vector<std::string> values;
+  for (const toml::node& element : *array) {
+    const auto value = element.value<std::string>();
+    if (!value) return error_at(path, element.source(), fmt::format("'{}' must be an array of strings", key));
+    values.push_back(*value);
+  }
+  return values;
+}
+
+Expected<std::string> identifier(const std::string& path, const toml::node& node, const char* key) {
+  const auto value = node.value<std::string>();
+  if (!value || value->size() != 4) {
+    return error_at(path, node.source(), fmt::format("'{}' must be a 4-character file_identifier", key));
+  }
+  return *value;
+}
+
+}  // namespace
+
+const ManifestVersion* Manifest::find(const std::string& version_name) const {
+  for (const ManifestVersion& version : versions) {
+    if (version.name == version_name) return &version;
+  }
+  return nullptr;
+}
+
+std::optional<std::size_t> Manifest::index_of(const std::string& version_name) const {
+  for (std::size_t i = 0; i < versions.size(); ++i) {
+    if (versions[i].name == version_name) return i;
+  }
+  return std::nullopt;
+}
+
+Expected<Manifest> load_manifest(const std::string& path) {
+  // Debian's toml++ is built with exceptions; they stop here, and the API stays exception-free.
+  toml::table root;
+  try {
+    root = toml::parse_file(path);
+  } catch (const toml::parse_error& error) {
+    const bool unreadable = error.source().begin.line == 0;
+    return Error{path, static_cast<std::uint32_t>(error.source().begin.line),
+                 static_cast<std::uint32_t>(error.source().begin.column),
+                 unreadable ? std::string("cannot read the file") : std::string(error.description())};
+  }
+  if (auto problem = check_keys(path, root, {"family", "version"}, "the manifest")) return *problem;
+
+  Manifest manifest;
+  manifest.directory = path.substr(0, path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/'));
+  if (manifest.directory.empty()) manifest.directory = ".";
+  const auto family = root["family"].value<std::string>();
+  if (!family) return Error{path, 1, 0, "missing key 'family' (the schema family's name)"};
+  manifest.family = *family;
+
+  const toml::array* versions = root["version"].as_array();
+  if (versions == nullptr || versions->empty()) return Error{path, 0, 0, "no [[version]] entries"};
+  std::set<std::string> seen;
+  for (const toml::node& node : *versions) {
+    const toml::table* table = node.as_table();
+    if (table == nullptr) return error_at(path, node.source(), "each version must be a [[version]] table");
+    if (auto problem = check_keys(path, *table, {"name", "releases", "writer_identifier", "reader_identifiers"},
+                                  "a [[version]]")) {
+      return *problem;
+    }
+    ManifestVersion version;
+    const auto name = (*table)["name"].value<std::string>();
+    if (!name || name->empty()) return error_at(path, table->source(), "a [[version]] has no 'name'");
+    version.name = *name;
+    if (!seen.insert(version.name).second) {
+      return error_at(path, table->source(), fmt::format("version '{}' is listed twice", version.name));
+    }
+    auto releases = string_array(path, *table, "releases");
+    if (!releases) return Error{path, static_cast<std::uint32_t>(table->source().begin.line), 0,
+                                fmt::format("version '{}': {}", version.name, releases.error().message)};
+    version.releases = std::move(releases.value());
+    const toml::node* writer = table->get("writer_identifier");
+    if (writer == nullptr) return error_at(path, table->source(), fmt::format("version '{}' has no 'writer_identifier'", version.name));
+    auto writer_identifier = identifier(path, *writer, "writer_identifier");
+    if (!writer_identifier) return writer_identifier.error();
+    version.writer_identifier = *writer_identifier;
+    auto readers = string_array(path, *table, "reader_identifiers");
+    if (!readers) return Error{path, static_cast<std::uint32_t>(table->source().begin.line), 0,
+                               fmt::format("version '{}': {}", version.name, readers.error().message)};
+    for (const std::string& reader : readers.value()) {
+      if (reader.size() != 4) {
+        return error_at(path, table->source(), fmt::format("version '{}': reader identifier '{}' is not 4 characters",
+                                                           version.name, reader));
+      }
+    }
+    version.reader_identifiers = std::move(readers.value());
+    manifest.versions.push_back(std::move(version));
+  }
+  return manifest;
+}
+
+}  // namespace fbcompat
