@@ -1,12 +1,21 @@
 // Helpers the test suites share: schemas written to temporary files, and the CLI run as a process.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "fbcompat/diff.h"
 #include "fbcompat/schema.h"
 #include "fbcompat/schema_loader.h"
+
+namespace fbcompat {
+
+// So that BOOST_TEST can print what it compares.
+inline std::ostream& operator<<(std::ostream& out, Severity severity) { return out << severity_name(severity); }
+inline std::ostream& operator<<(std::ostream& out, Category category) { return out << category_name(category); }
+
+}  // namespace fbcompat
 
 namespace fbcompat::test {
 

@@ -39,9 +39,8 @@ int report_error(const Error& error) {
 
 int report_error(const std::string& message) { return report_error(Error{"", 0, 0, message}); }
 
-int emit_findings(std::vector<Finding> findings, const OutputOptions& options, const std::string& what) {
-  Policy policy;
-  policy.strict = options.strict;
+int emit_findings(std::vector<Finding> findings, const OutputOptions& options, const Policy& policy,
+                  const std::string& what) {
   apply_policy(policy, findings);
   const std::string report = options.format == Format::Json
                                  ? format_json_report(findings)

@@ -32,12 +32,15 @@ void add_output_options(CLI::App& command, OutputOptions& options);
 int report_error(const Error& error);
 int report_error(const std::string& message);
 
-// Prints a findings report in the chosen format to stdout and returns the exit code it implies.
-int emit_findings(std::vector<Finding> findings, const OutputOptions& options, const std::string& what);
+// Applies the policy, prints a findings report in the chosen format to stdout and returns the exit
+// code it implies.
+int emit_findings(std::vector<Finding> findings, const OutputOptions& options, const Policy& policy,
+                  const std::string& what);
 
 // Each command adds itself as a subcommand; when it runs, it stores its exit code.
 void add_diff_command(CLI::App& app, int& exit_code);
 void add_rules_command(CLI::App& app, int& exit_code);
 void add_explain_command(CLI::App& app, int& exit_code);
+void add_pair_command(CLI::App& app, int& exit_code);
 
 }  // namespace fbcompat::cli

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "project_config.h"
 #include "fbcompat/diff.h"
 #include "fbcompat/git_source.h"
 #include "fbcompat/schema_loader.h"
@@ -16,7 +17,8 @@ struct DiffArguments {
   std::vector<std::string> files;
   std::vector<std::string> include_dirs;
   std::string against;
-  std::size_t union_capacity_warning = 200;
+  std::size_t union_capacity_warning = 0;  // 0: the configuration's (default 200)
+  std::string config;
   OutputOptions output;
 };
 
@@ -83,10 +85,13 @@ int run_diff(const DiffArguments& arguments) {
   if (!old_schema) return report_error(old_schema.error());
   if (!new_schema) return report_error(new_schema.error());
 
+  auto config = load_project_config(arguments.config, /*required=*/false);
+  if (!config) return report_error(config.error());
   DiffOptions options;
-  options.union_capacity_warning = arguments.union_capacity_warning;
+  options.union_capacity_warning =
+      arguments.union_capacity_warning != 0 ? arguments.union_capacity_warning : config->union_capacity_warning;
   return emit_findings(diff_schemas(*old_schema, *new_schema, options), arguments.output,
-                       fmt::format("{} against {}", new_path, old_side.label));
+                       policy_for(*config, arguments.output), fmt::format("{} against {}", new_path, old_side.label));
 }
 
 }  // namespace
@@ -99,7 +104,8 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   command->add_option("--against", arguments->against, "Compare NEW.fbs with its own version at a git ref: git:REF");
   command->add_option("--union-capacity-warning", arguments->union_capacity_warning,
                       "Warn when a union uses more type ids than this (UNION_CAPACITY)")
-      ->default_str("200");
+      ->default_str("200, or the configuration's");
+  command->add_option("--config", arguments->config, "Configuration file (default: the nearest fbcompat.toml, if any)");
   add_output_options(*command, arguments->output);
   command->footer(
       "Examples:\n"

@@ -1,9 +1,15 @@
 #include "rules/rule_families.h"
 
+#include "pair/pair_rules.h"
+
 namespace fbcompat {
 
 const std::vector<const RuleInfo*>& non_evolution_rules() {
-  static const std::vector<const RuleInfo*> rules{};
+  static const std::vector<const RuleInfo*> rules = [] {
+    std::vector<const RuleInfo*> collected;
+    for (const RuleInfo* rule : pair_rules::all()) collected.push_back(rule);
+    return collected;
+  }();
   return rules;
 }
 

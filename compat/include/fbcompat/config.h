@@ -1,0 +1,47 @@
+// The project configuration, fbcompat.toml at the repository root: the schema families (so commands
+// run with no arguments) and how findings are judged (severities, ignored subjects with reasons).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fbcompat/error.h"
+#include "fbcompat/policy.h"
+
+namespace fbcompat {
+
+// A versioned schema family: <directory>/manifest.toml and <directory>/<version>/{writer,reader}.
+struct FamilyConfig {
+  std::string name;
+  std::string directory;  // absolute, or relative to the current directory once loaded
+  std::string writer = "schema.fbs";
+  std::string reader = "runtime_schema.fbs";
+  std::vector<std::string> accept_identifiers;  // accepted by every reader, besides the manifest's
+  std::vector<std::string> include_dirs;
+  std::string golden;  // directory of golden programs; empty when none
+  std::string lock;    // lock file; empty when none
+
+  std::string manifest_path() const { return directory + "/manifest.toml"; }
+  std::string writer_path(const std::string& version) const { return directory + "/" + version + "/" + writer; }
+  std::string reader_path(const std::string& version) const { return directory + "/" + version + "/" + reader; }
+};
+
+struct Config {
+  std::string path;  // the file it was read from; empty for the built-in defaults
+  std::vector<FamilyConfig> families;
+  Policy policy;
+  std::size_t union_capacity_warning = 200;
+
+  const FamilyConfig* find_family(const std::string& name) const;
+};
+
+// Reads a configuration. Paths in it are relative to its directory. Unknown keys, wrong types and
+// ignores without a reason are errors naming the file, line and key.
+Expected<Config> load_config(const std::string& path);
+
+// The nearest fbcompat.toml in `start_dir` or its parents.
+std::optional<std::string> find_config(const std::string& start_dir);
+
+}  // namespace fbcompat

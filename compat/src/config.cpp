@@ -1,0 +1,213 @@
+#include "fbcompat/config.h"
+
+#include <filesystem>
+#include <set>
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include "fbcompat/rules.h"
+
+namespace fbcompat {
+namespace {
+
+namespace fs = std::filesystem;
+
+class ConfigReader {
+ public:
+  ConfigReader(std::string path, std::string base_dir) : path_(std::move(path)), base_dir_(std::move(base_dir)) {}
+
+  Error error_at(const toml::node& node, std::string message) const {
+    return Error{path_, static_cast<std::uint32_t>(node.source().begin.line),
+                 static_cast<std::uint32_t>(node.source().begin.column), std::move(message)};
+  }
+
+  std::optional<Error> check_keys(const toml::table& table, const std::set<std::string>& known, const std::string& where) const {
+    for (const auto& [key, node] : table) {
+      if (known.count(std::string(key.str())) == 0) {
+        std::string expected;
+        for (const std::string& name : known) expected += (expected.empty() ? "" : ", ") + name;
+        return error_at(node, fmt::format("unknown key '{}' in {} (expected one of: {})", key.str(), where, expected));
+      }
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Error> read_string(const toml::table& table, const char* key, std::string& out, bool required,
+                                   const std::string& where) const {
+    const toml::node* node = table.get(key);
+    if (node == nullptr) {
+      if (!required) return std::nullopt;
+      return Error{path_, static_cast<std::uint32_t>(table.source().begin.line), 0,
+                   fmt::format("{} has no '{}'", where, key)};
+    }
+    const auto value = node->value<std::string>();
+    if (!value) return error_at(*node, fmt::format("'{}' in {} must be a string", key, where));
+    out = *value;
+    return std::nullopt;
+  }
+
+  std::optional<Error> read_strings(const toml::table& table, const char* key, std::vector<std::string>& out,
+                                    const std::string& where) const {
+    const toml::node* node = table.get(key);
+    if (node == nullptr) return std::nullopt;
+    const toml::array* array = node->as_array();
+    if (array == nullptr) return error_at(*node, fmt::format("'{}' in {} must be an array of strings", key, where));
+    for (const toml::node& element : *array) {
+      const auto value = element.value<std::string>();
+      if (!value) return error_at(element, fmt::format("'{}' in {} must be an array of strings", key, where));
+      out.push_back(*value);
+    }
+    return std::nullopt;
+  }
+
+  std::string resolve(const std::string& relative) const {
+    if (relative.empty() || fs::path(relative).is_absolute()) return relative;
+    return (fs::path(base_dir_) / relative).lexically_normal().string();
+  }
+
+  std::optional<Error> read_family(const toml::node& node, Config& config) const {
+    const toml::table* table = node.as_table();
+    if (table == nullptr) return error_at(node, "each family must be a [[family]] table");
+    if (auto problem = check_keys(*table, {"name", "directory", "writer", "reader", "accept_identifiers", "include",
+                                           "golden", "lock"},
+                                  "a [[family]]")) {
+      return problem;
+    }
+    FamilyConfig family;
+    const std::string where = "a [[family]]";
+    if (auto problem = read_string(*table, "name", family.name, true, where)) return problem;
+    const std::string named = fmt::format("family '{}'", family.name);
+    if (auto problem = read_string(*table, "directory", family.directory, true, named)) return problem;
+    if (auto problem = read_string(*table, "writer", family.writer, false, named)) return problem;
+    if (auto problem = read_string(*table, "reader", family.reader, false, named)) return problem;
+    if (auto problem = read_string(*table, "golden", family.golden, false, named)) return problem;
+    if (auto problem = read_string(*table, "lock", family.lock, false, named)) return problem;
+    if (auto problem = read_strings(*table, "accept_identifiers", family.accept_identifiers, named)) return problem;
+    if (auto problem = read_strings(*table, "include", family.include_dirs, named)) return problem;
+    for (const std::string& identifier : family.accept_identifiers) {
+      if (identifier.size() != 4) {
+        return error_at(*table->get("accept_identifiers"),
+                        fmt::format("{}: '{}' is not a 4-character file_identifier", named, identifier));
+      }
+    }
+    if (config.find_family(family.name) != nullptr) return error_at(node, fmt::format("{} is declared twice", named));
+    family.directory = resolve(family.directory);
+    family.golden = resolve(family.golden);
+    family.lock = resolve(family.lock);
+    for (std::string& dir : family.include_dirs) dir = resolve(dir);
+    config.families.push_back(std::move(family));
+    return std::nullopt;
+  }
+
+  std::optional<Error> read_rules(const toml::table& table, Config& config) const {
+    for (const auto& [key, node] : table) {
+      const std::string id(key.str());
+      if (find_rule(id) == nullptr) return error_at(node, fmt::format("unknown rule '{}' in [rules]", id));
+      const auto value = node.value<std::string>();
+      if (!value || (*value != "error" && *value != "warning" && *value != "info")) {
+        return error_at(node, fmt::format("[rules] {}: severity must be \"error\", \"warning\" or \"info\"", id));
+      }
+      config.policy.severity[id] = *value == "error" ? Severity::Error : *value == "warning" ? Severity::Warning : Severity::Info;
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Error> read_ignore(const toml::node& node, Config& config) const {
+    const toml::table* table = node.as_table();
+    if (table == nullptr) return error_at(node, "each ignore must be an [[ignore]] table");
+    if (auto problem = check_keys(*table, {"rule", "subject", "reason"}, "an [[ignore]]")) return problem;
+    Ignore ignore;
+    if (auto problem = read_string(*table, "rule", ignore.rule, true, "an [[ignore]]")) return problem;
+    if (find_rule(ignore.rule) == nullptr) {
+      return error_at(*table->get("rule"), fmt::format("unknown rule '{}' in [[ignore]]", ignore.rule));
+    }
+    if (auto problem = read_string(*table, "subject", ignore.subject, true, "an [[ignore]]")) return problem;
+    if (auto problem = read_string(*table, "reason", ignore.reason, true, "an [[ignore]] (say why it is accepted)")) {
+      return problem;
+    }
+    if (ignore.reason.find_first_not_of(" \t") == std::string::npos) {
+      return error_at(*table->get("reason"), "an [[ignore]]'s reason must not be empty");
+    }
+    config.policy.ignores.push_back(std::move(ignore));
+    return std::nullopt;
+  }
+
+  Expected<Config> read(const toml::table& root) const {
+    Config config;
+    config.path = path_;
+    if (auto problem = check_keys(root, {"family", "rules", "ignore", "diff"}, "the configuration")) return *problem;
+    if (const toml::node* families = root.get("family")) {
+      const toml::array* array = families->as_array();
+      if (array == nullptr) return error_at(*families, "'family' must be written as [[family]] tables");
+      for (const toml::node& node : *array) {
+        if (auto problem = read_family(node, config)) return *problem;
+      }
+    }
+    if (const toml::node* rules = root.get("rules")) {
+      if (rules->as_table() == nullptr) return error_at(*rules, "[rules] must be a table of RULE = \"severity\"");
+      if (auto problem = read_rules(*rules->as_table(), config)) return *problem;
+    }
+    if (const toml::node* ignores = root.get("ignore")) {
+      const toml::array* array = ignores->as_array();
+      if (array == nullptr) return error_at(*ignores, "'ignore' must be written as [[ignore]] tables");
+      for (const toml::node& node : *array) {
+        if (auto problem = read_ignore(node, config)) return *problem;
+      }
+    }
+    if (const toml::node* diff = root.get("diff")) {
+      const toml::table* table = diff->as_table();
+      if (table == nullptr) return error_at(*diff, "[diff] must be a table");
+      if (auto problem = check_keys(*table, {"union_capacity_warning"}, "[diff]")) return *problem;
+      if (const toml::node* capacity = table->get("union_capacity_warning")) {
+        const auto value = capacity->value<std::int64_t>();
+        if (!value || *value < 0 || *value > 65535) {
+          return error_at(*capacity, "union_capacity_warning must be a number of type ids (0..65535)");
+        }
+        config.union_capacity_warning = static_cast<std::size_t>(*value);
+      }
+    }
+    return config;
+  }
+
+ private:
+  std::string path_;
+  std::string base_dir_;
+};
+
+}  // namespace
+
+const FamilyConfig* Config::find_family(const std::string& name) const {
+  for (const FamilyConfig& family : families) {
+    if (family.name == name) return &family;
+  }
+  return nullptr;
+}
+
+Expected<Config> load_config(const std::string& path) {
+  std::error_code error_code;
+  if (!fs::is_regular_file(path, error_code)) return Error{path, 0, 0, "no such file"};
+  toml::table root;
+  try {
+    root = toml::parse_file(path);
+  } catch (const toml::parse_error& error) {
+    return Error{path, static_cast<std::uint32_t>(error.source().begin.line),
+                 static_cast<std::uint32_t>(error.source().begin.column), std::string(error.description())};
+  }
+  const std::string base_dir = fs::path(path).parent_path().string();
+  return ConfigReader(path, base_dir.empty() ? "." : base_dir).read(root);
+}
+
+std::optional<std::string> find_config(const std::string& start_dir) {
+  std::error_code error_code;
+  fs::path dir = fs::absolute(start_dir, error_code);
+  while (!dir.empty()) {
+    const fs::path candidate = dir / "fbcompat.toml";
+    if (fs::is_regular_file(candidate, error_code)) return candidate.string();
+    if (dir == dir.parent_path()) break;
+    dir = dir.parent_path();
+  }
+  return std::nullopt;
+}
+
+}  // namespace fbcompat

@@ -1,0 +1,138 @@
+// fbcompat pair: can everything the writer schema emits be read by the reader schema? With no schemas
+// given, every version of every family in fbcompat.toml.
+#include <future>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "command.h"
+#include "fbcompat/manifest.h"
+#include "fbcompat/pair.h"
+#include "fbcompat/report.h"
+#include "fbcompat/schema_loader.h"
+#include "project_config.h"
+#include "report/json_findings.h"
+
+namespace fbcompat::cli {
+namespace {
+
+struct PairArguments {
+  std::string writer;
+  std::string reader;
+  std::vector<std::string> accepted;
+  std::vector<std::string> include_dirs;
+  std::string config;
+  OutputOptions output;
+};
+
+struct PairRun {
+  std::string label;  // "xnnpack v1.1.0"
+  std::vector<Finding> findings;
+};
+
+Expected<std::vector<Finding>> run_one(const std::string& writer_path, const std::string& reader_path,
+                                       const LoadOptions& load_options, const PairOptions& options) {
+  auto writer_future = std::async(std::launch::async, [&] { return load_schema(writer_path, load_options); });
+  Expected<Schema> reader = load_schema(reader_path, load_options);
+  Expected<Schema> writer = writer_future.get();
+  if (!writer) return writer.error();
+  if (!reader) return reader.error();
+  return check_pair(*writer, *reader, options);
+}
+
+int emit_runs(std::vector<PairRun> runs, const OutputOptions& output, const Policy& policy) {
+  bool all_compatible = true;
+  for (PairRun& run : runs) {
+    apply_policy(policy, run.findings);
+    all_compatible = all_compatible && compatible(run.findings);
+  }
+  std::string report;
+  if (output.format == Format::Json) {
+    nlohmann::json pairs = nlohmann::json::array();
+    for (const PairRun& run : runs) {
+      pairs.push_back({{"pair", run.label}, {"compatible", compatible(run.findings)}, {"findings", findings_to_json(run.findings)}});
+    }
+    report = nlohmann::json{{"compatible", all_compatible}, {"pairs", pairs}}.dump(2, ' ', false,
+                                                                                   nlohmann::json::error_handler_t::replace) +
+             "\n";
+  } else {
+    for (const PairRun& run : runs) {
+      report += format_text_report(run.findings, run.label, TextStyle{output.use_color()});
+    }
+  }
+  std::fwrite(report.data(), 1, report.size(), stdout);
+  return all_compatible ? kCompatible : kBreaking;
+}
+
+int run_configured(const PairArguments& arguments) {
+  auto config = load_project_config(arguments.config);
+  if (!config) return report_error(config.error());
+  std::vector<PairRun> runs;
+  for (const FamilyConfig& family : config->families) {
+    auto manifest = load_manifest(family.manifest_path());
+    if (!manifest) return report_error(manifest.error());
+    LoadOptions load_options;
+    load_options.include_dirs = family.include_dirs;
+    for (const ManifestVersion& version : manifest->versions) {
+      if (!version.has_reader()) continue;
+      PairOptions options;
+      options.accepted_identifiers = family.accept_identifiers;
+      options.accepted_identifiers.insert(options.accepted_identifiers.end(), version.reader_identifiers.begin(),
+                                          version.reader_identifiers.end());
+      auto findings = run_one(family.writer_path(version.name), family.reader_path(version.name), load_options, options);
+      if (!findings) return report_error(findings.error());
+      runs.push_back({fmt::format("{} {}: {} read by {}", family.name, version.name, family.writer, family.reader),
+                      std::move(findings.value())});
+    }
+  }
+  if (runs.empty()) return report_error("no writer/reader pairs to check: fbcompat.toml declares no family with a reader");
+  return emit_runs(std::move(runs), arguments.output, policy_for(*config, arguments.output));
+}
+
+int run_pair(const PairArguments& arguments) {
+  if (arguments.writer.empty() && arguments.reader.empty()) return run_configured(arguments);
+  if (arguments.writer.empty() || arguments.reader.empty()) {
+    return report_error("give both schemas: fbcompat pair --writer W.fbs --reader R.fbs (or neither, to check fbcompat.toml's families)");
+  }
+  LoadOptions load_options;
+  load_options.include_dirs = arguments.include_dirs;
+  PairOptions options;
+  options.accepted_identifiers = arguments.accepted;
+  auto findings = run_one(arguments.writer, arguments.reader, load_options, options);
+  if (!findings) return report_error(findings.error());
+  auto config = load_project_config(arguments.config, /*required=*/false);
+  if (!config) return report_error(config.error());
+  std::vector<PairRun> runs{{fmt::format("{} read by {}", arguments.writer, arguments.reader), std::move(findings.value())}};
+  if (arguments.output.format == Format::Json) {
+    std::vector<Finding> only = std::move(runs.front().findings);
+    apply_policy(policy_for(*config, arguments.output), only);
+    const std::string report = format_json_report(only);
+    std::fwrite(report.data(), 1, report.size(), stdout);
+    return compatible(only) ? kCompatible : kBreaking;
+  }
+  return emit_runs(std::move(runs), arguments.output, policy_for(*config, arguments.output));
+}
+
+}  // namespace
+
+void add_pair_command(CLI::App& app, int& exit_code) {
+  auto arguments = std::make_shared<PairArguments>();
+  CLI::App* command = app.add_subcommand(
+      "pair", "Check that everything a writer schema emits is read correctly by a reader schema");
+  command->add_option("--writer", arguments->writer, "The schema buffers are written with (the exporter's)");
+  command->add_option("--reader", arguments->reader, "The schema buffers are read with (the runtime's)");
+  command->add_option("--accept-identifier", arguments->accepted,
+                      "An identifier the reader accepts besides its own (repeatable)");
+  command->add_option("-I,--include", arguments->include_dirs, "Directory to search for included schemas (repeatable)");
+  command->add_option("--config", arguments->config, "Configuration file (default: the nearest fbcompat.toml)");
+  add_output_options(*command, arguments->output);
+  command->footer(
+      "Examples:\n"
+      "  fbcompat pair --writer schemas/xnnpack/v1.1.0/schema.fbs --reader schemas/xnnpack/v1.1.0/runtime_schema.fbs \\\n"
+      "                --accept-identifier XN01\n"
+      "  fbcompat pair              # every version of every family in fbcompat.toml\n"
+      "Exit status: 0 compatible (warnings allowed), 1 breaking, 2 bad input or usage.");
+  command->callback([arguments, &exit_code] { exit_code = run_pair(*arguments); });
+}
+
+}  // namespace fbcompat::cli
