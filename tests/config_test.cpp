@@ -1,0 +1,89 @@
+#include <boost/test/unit_test.hpp>
+
+#include "fbcompat/config.h"
+#include "test_support.h"
+
+using namespace fbcompat;
+using namespace fbcompat::test;
+
+BOOST_AUTO_TEST_SUITE(config)
+
+BOOST_AUTO_TEST_CASE(the_bundled_configuration_names_the_xnnpack_family) {
+  const auto config = load_config(source_path("fbcompat.toml"));
+  BOOST_TEST_REQUIRE(config.ok(), (config.ok() ? "" : config.error().to_string()));
+  const FamilyConfig* family = config->find_family("xnnpack");
+  BOOST_TEST_REQUIRE(family != nullptr);
+  BOOST_TEST(family->directory == source_path("schemas/xnnpack"));
+  BOOST_TEST(family->writer == "schema.fbs");
+  BOOST_TEST(family->reader == "runtime_schema.fbs");
+  BOOST_TEST(family->accept_identifiers == (std::vector<std::string>{"XN00", "XN01"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(rules_and_ignores_become_the_policy) {
+  TempDir dir;
+  const auto config = load_config(dir.write("fbcompat.toml", R"(
+[rules]
+FIELD_NEWLY_DEPRECATED = "info"
+
+[[ignore]]
+rule = "FIELD_NO_DELETE"
+subject = "fb_xnnpack.XNNTensorValue.dq_datatype"
+reason = "retired in 0.2.0; the runtime keeps slot 7"
+
+[diff]
+union_capacity_warning = 120
+)"));
+  BOOST_TEST_REQUIRE(config.ok(), (config.ok() ? "" : config.error().to_string()));
+  BOOST_TEST(config->union_capacity_warning == 120u);
+  BOOST_TEST((config->policy.severity.at("FIELD_NEWLY_DEPRECATED") == Severity::Info));
+
+  std::vector<Finding> findings(3);
+  findings[0].rule = "FIELD_NO_DELETE";
+  findings[0].subject = "fb_xnnpack.XNNTensorValue.dq_datatype";
+  findings[1].rule = "FIELD_NO_DELETE";
+  findings[1].subject = "fb_xnnpack.XNNTensorValue.flags";
+  findings[2].rule = "FIELD_NEWLY_DEPRECATED";
+  findings[2].severity = Severity::Warning;
+  BOOST_TEST(apply_policy(config->policy, findings) == 1u);
+  BOOST_TEST_REQUIRE(findings.size() == 2u);
+  BOOST_TEST(findings[0].subject == "fb_xnnpack.XNNTensorValue.flags");
+  BOOST_TEST(findings[1].severity == Severity::Info);
+}
+
+BOOST_AUTO_TEST_CASE(mistakes_name_the_key_and_line) {
+  TempDir dir;
+  const auto unknown = load_config(dir.write("a.toml", "[[family]]\nname = \"x\"\ndirectory = \"d\"\nwritter = \"w.fbs\"\n"));
+  BOOST_TEST_REQUIRE(!unknown.ok());
+  BOOST_TEST(unknown.error().message.find("unknown key 'writter'") != std::string::npos, unknown.error().message);
+  BOOST_TEST(unknown.error().line == 4u);
+
+  const auto top = load_config(dir.write("b.toml", "famly = 1\n"));
+  BOOST_TEST_REQUIRE(!top.ok());
+  BOOST_TEST(top.error().message.find("unknown key 'famly'") != std::string::npos);
+
+  const auto no_reason = load_config(dir.write("c.toml", "[[ignore]]\nrule = \"FIELD_NO_DELETE\"\nsubject = \"a.B.c\"\n"));
+  BOOST_TEST_REQUIRE(!no_reason.ok());
+  BOOST_TEST(no_reason.error().message.find("reason") != std::string::npos, no_reason.error().message);
+
+  const auto unknown_rule = load_config(dir.write("d.toml", "[rules]\nNOT_A_RULE = \"error\"\n"));
+  BOOST_TEST_REQUIRE(!unknown_rule.ok());
+  BOOST_TEST(unknown_rule.error().message.find("NOT_A_RULE") != std::string::npos);
+
+  const auto bad_severity = load_config(dir.write("e.toml", "[rules]\nFIELD_NO_DELETE = \"fatal\"\n"));
+  BOOST_TEST(!bad_severity.ok());
+
+  const auto syntax = load_config(dir.write("f.toml", "[[family]\n"));
+  BOOST_TEST_REQUIRE(!syntax.ok());
+  BOOST_TEST(syntax.error().line == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(find_config_searches_parent_directories) {
+  TempDir dir;
+  dir.write("fbcompat.toml", "");
+  dir.write("a/b/placeholder", "");
+  const auto found = find_config(dir.path() + "/a/b");
+  BOOST_TEST_REQUIRE(found.has_value());
+  BOOST_TEST(*found == dir.path() + "/fbcompat.toml");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
