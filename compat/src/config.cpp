@@ -199,13 +199,16 @@ Expected<Config> load_config(const std::string& path) {
 }
 
 std::optional<std::string> find_config(const std::string& start_dir) {
+  // Relative to start_dir as far as possible ("fbcompat.toml", "../fbcompat.toml"), so that paths in
+  // findings stay short.
   std::error_code error_code;
   fs::path dir = fs::absolute(start_dir, error_code);
+  fs::path relative = start_dir;
   while (!dir.empty()) {
-    const fs::path candidate = dir / "fbcompat.toml";
-    if (fs::is_regular_file(candidate, error_code)) return candidate.string();
+    if (fs::is_regular_file(dir / "fbcompat.toml", error_code)) return (relative / "fbcompat.toml").lexically_normal().string();
     if (dir == dir.parent_path()) break;
     dir = dir.parent_path();
+    relative /= "..";
   }
   return std::nullopt;
 }

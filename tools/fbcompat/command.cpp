@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "fbcompat/atomic_file.h"
 #include "fbcompat/report.h"
 
 namespace fbcompat::cli {
@@ -23,9 +24,11 @@ bool OutputOptions::use_color() const {
 
 void add_output_options(CLI::App& command, OutputOptions& options) {
   command.add_option("--format", options.format, "Report format")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, Format>{{"text", Format::Text}, {"json", Format::Json}},
-                                          CLI::ignore_case))
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, Format>{{"text", Format::Text}, {"json", Format::Json}, {"markdown", Format::Markdown}},
+          CLI::ignore_case))
       ->default_str("text");
+  command.add_option("-o,--output", options.output_path, "Write the report to this file (atomically) instead of stdout");
   command.add_option("--color", options.color, "Colour text output: auto (on a terminal, unless NO_COLOR), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->default_str("auto");
@@ -42,12 +45,24 @@ int report_error(const std::string& message) { return report_error(Error{"", 0, 
 int emit_findings(std::vector<Finding> findings, const OutputOptions& options, const Policy& policy,
                   const std::string& what) {
   apply_policy(policy, findings);
-  const std::string report = options.format == Format::Json
-                                 ? format_json_report(findings)
-                                 : format_text_report(findings, what, TextStyle{options.use_color()});
-  std::fwrite(report.data(), 1, report.size(), stdout);
-  std::fflush(stdout);
+  std::string report;
+  switch (options.format) {
+    case Format::Json: report = format_json_report(findings); break;
+    case Format::Markdown: report = format_markdown_report(findings, what); break;
+    case Format::Text: report = format_text_report(findings, what, TextStyle{options.use_color() && options.output_path.empty()}); break;
+  }
+  if (const int written = write_report(report, options.output_path); written != kCompatible) return written;
   return compatible(findings) ? kCompatible : kBreaking;
+}
+
+int write_report(const std::string& report, const std::string& output_path) {
+  if (output_path.empty()) {
+    std::fwrite(report.data(), 1, report.size(), stdout);
+    std::fflush(stdout);
+    return kCompatible;
+  }
+  if (auto error = write_file_atomically(output_path, report)) return report_error(*error);
+  return kCompatible;
 }
 
 }  // namespace fbcompat::cli

@@ -15,12 +15,13 @@ namespace fbcompat::cli {
 // 0: compatible (warnings allowed); 1: breaking; 2: bad input or usage.
 enum ExitCode : int { kCompatible = 0, kBreaking = 1, kBadInput = 2 };
 
-enum class Format { Text, Json };
+enum class Format { Text, Json, Markdown };
 
 struct OutputOptions {
   Format format = Format::Text;
   std::string color = "auto";  // auto, always, never
   bool strict = false;
+  std::string output_path;  // empty: stdout
 
   bool use_color() const;
 };
@@ -42,5 +43,10 @@ void add_diff_command(CLI::App& app, int& exit_code);
 void add_rules_command(CLI::App& app, int& exit_code);
 void add_explain_command(CLI::App& app, int& exit_code);
 void add_pair_command(CLI::App& app, int& exit_code);
+void add_audit_command(CLI::App& app, int& exit_code);
+void add_lock_command(CLI::App& app, int& exit_code);
+
+// Writes a report to --output (atomically) or stdout.
+int write_report(const std::string& report, const std::string& output_path);
 
 }  // namespace fbcompat::cli

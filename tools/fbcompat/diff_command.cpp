@@ -19,6 +19,7 @@ struct DiffArguments {
   std::string against;
   std::size_t union_capacity_warning = 0;  // 0: the configuration's (default 200)
   std::string config;
+  std::string lock;
   OutputOptions output;
 };
 
@@ -90,7 +91,15 @@ int run_diff(const DiffArguments& arguments) {
   DiffOptions options;
   options.union_capacity_warning =
       arguments.union_capacity_warning != 0 ? arguments.union_capacity_warning : config->union_capacity_warning;
-  return emit_findings(diff_schemas(*old_schema, *new_schema, options), arguments.output,
+  std::vector<Finding> findings = diff_schemas(*old_schema, *new_schema, options);
+  auto guard = lock_for_schema(*config, new_path, arguments.lock);
+  if (!guard) return report_error(guard.error());
+  if (*guard) {
+    for (Finding& finding : check_against_lock(*new_schema, (*guard)->section, (*guard)->path)) {
+      findings.push_back(std::move(finding));
+    }
+  }
+  return emit_findings(std::move(findings), arguments.output,
                        policy_for(*config, arguments.output), fmt::format("{} against {}", new_path, old_side.label));
 }
 
@@ -106,6 +115,8 @@ void add_diff_command(CLI::App& app, int& exit_code) {
                       "Warn when a union uses more type ids than this (UNION_CAPACITY)")
       ->default_str("200, or the configuration's");
   command->add_option("--config", arguments->config, "Configuration file (default: the nearest fbcompat.toml, if any)");
+  command->add_option("--lock", arguments->lock,
+                      "Lock file of released ids (default: the lock of the configured family whose directory holds NEW.fbs)");
   add_output_options(*command, arguments->output);
   command->footer(
       "Examples:\n"

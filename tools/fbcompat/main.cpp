@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
   add_rules_command(app, exit_code);
   add_explain_command(app, exit_code);
   add_pair_command(app, exit_code);
+  add_audit_command(app, exit_code);
+  add_lock_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

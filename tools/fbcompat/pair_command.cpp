@@ -55,12 +55,14 @@ int emit_runs(std::vector<PairRun> runs, const OutputOptions& output, const Poli
     report = nlohmann::json{{"compatible", all_compatible}, {"pairs", pairs}}.dump(2, ' ', false,
                                                                                    nlohmann::json::error_handler_t::replace) +
              "\n";
+  } else if (output.format == Format::Markdown) {
+    for (const PairRun& run : runs) report += format_markdown_report(run.findings, run.label) + "\n";
   } else {
     for (const PairRun& run : runs) {
-      report += format_text_report(run.findings, run.label, TextStyle{output.use_color()});
+      report += format_text_report(run.findings, run.label, TextStyle{output.use_color() && output.output_path.empty()});
     }
   }
-  std::fwrite(report.data(), 1, report.size(), stdout);
+  if (const int written = write_report(report, output.output_path); written != kCompatible) return written;
   return all_compatible ? kCompatible : kBreaking;
 }
 
@@ -102,15 +104,8 @@ int run_pair(const PairArguments& arguments) {
   if (!findings) return report_error(findings.error());
   auto config = load_project_config(arguments.config, /*required=*/false);
   if (!config) return report_error(config.error());
-  std::vector<PairRun> runs{{fmt::format("{} read by {}", arguments.writer, arguments.reader), std::move(findings.value())}};
-  if (arguments.output.format == Format::Json) {
-    std::vector<Finding> only = std::move(runs.front().findings);
-    apply_policy(policy_for(*config, arguments.output), only);
-    const std::string report = format_json_report(only);
-    std::fwrite(report.data(), 1, report.size(), stdout);
-    return compatible(only) ? kCompatible : kBreaking;
-  }
-  return emit_runs(std::move(runs), arguments.output, policy_for(*config, arguments.output));
+  return emit_findings(std::move(findings.value()), arguments.output, policy_for(*config, arguments.output),
+                       fmt::format("{} read by {}", arguments.writer, arguments.reader));
 }
 
 }  // namespace

@@ -1,6 +1,22 @@
 #include "project_config.h"
 
+#include <filesystem>
+
+#include <fmt/format.h>
+
 namespace fbcompat::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool inside(const std::string& file, const std::string& directory) {
+  std::error_code error;
+  const std::string dir = fs::weakly_canonical(directory, error).string() + "/";
+  const std::string path = fs::weakly_canonical(file, error).string();
+  return path.compare(0, dir.size(), dir) == 0;
+}
+
+}  // namespace
 
 Expected<Config> load_project_config(const std::string& explicit_path, bool required) {
   if (!explicit_path.empty()) return load_config(explicit_path);
@@ -16,6 +32,33 @@ Policy policy_for(const Config& config, const OutputOptions& output) {
   Policy policy = config.policy;
   policy.strict = policy.strict || output.strict;
   return policy;
+}
+
+}  // namespace fbcompat::cli
+
+namespace fbcompat::cli {
+
+Expected<std::optional<LockGuard>> lock_for_schema(const Config& config, const std::string& schema_path,
+                                                   const std::string& explicit_lock) {
+  std::string lock_path = explicit_lock;
+  if (lock_path.empty()) {
+    for (const FamilyConfig& family : config.families) {
+      if (!family.lock.empty() && inside(schema_path, family.directory)) lock_path = family.lock;
+    }
+  }
+  if (lock_path.empty()) return std::optional<LockGuard>{};
+  auto lock = read_lock(lock_path);
+  if (!lock) return lock.error();
+  const std::string file_name = fs::path(schema_path).filename().string();
+  const LockSection* section = lock->section_for_file(file_name);
+  if (section == nullptr) {
+    if (!explicit_lock.empty()) {
+      return Error{lock_path, 0, 0, fmt::format("has no section for {} (its sections name their file)", file_name)};
+    }
+    return std::optional<LockGuard>{};
+  }
+  LockGuard guard{lock_path, *lock, *section};
+  return std::optional<LockGuard>{std::move(guard)};
 }
 
 }  // namespace fbcompat::cli

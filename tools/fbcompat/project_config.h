@@ -1,10 +1,12 @@
 // The configuration a command runs with: --config, else the nearest fbcompat.toml, else defaults.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "command.h"
 #include "fbcompat/config.h"
+#include "fbcompat/lock.h"
 
 namespace fbcompat::cli {
 
@@ -13,5 +15,15 @@ Expected<Config> load_project_config(const std::string& explicit_path, bool requ
 
 // The configuration's policy, made strict by --strict.
 Policy policy_for(const Config& config, const OutputOptions& output);
+
+// The lock that guards a schema file: the lock of the family whose directory holds the file, and the
+// section for the file's name. Nullopt when no family covers it or its family has no lock.
+struct LockGuard {
+  std::string path;
+  Lock lock;
+  LockSection section;
+};
+Expected<std::optional<LockGuard>> lock_for_schema(const Config& config, const std::string& schema_path,
+                                                   const std::string& explicit_lock);
 
 }  // namespace fbcompat::cli

@@ -1,5 +1,6 @@
 #include "rules/rule_families.h"
 
+#include "lock/lock_rules.h"
 #include "pair/pair_rules.h"
 
 namespace fbcompat {
@@ -8,6 +9,7 @@ const std::vector<const RuleInfo*>& non_evolution_rules() {
   static const std::vector<const RuleInfo*> rules = [] {
     std::vector<const RuleInfo*> collected;
     for (const RuleInfo* rule : pair_rules::all()) collected.push_back(rule);
+    for (const RuleInfo* rule : lock_rules::all()) collected.push_back(rule);
     return collected;
   }();
   return rules;

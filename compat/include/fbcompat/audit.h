@@ -1,0 +1,87 @@
+// The release compatibility audit: every version of a family against every later one, for each schema
+// role, transitively; the writer/reader pair of every version against every runtime (the compatibility
+// matrix); the lock; and what each member, field and value's history is.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fbcompat/finding.h"
+#include "fbcompat/history.h"
+#include "fbcompat/lock.h"
+#include "fbcompat/policy.h"
+
+namespace fbcompat {
+
+// A finding the audit accepts, and why: a writer that stopped writing a field every later reader
+// still reads, an identifier change every later reader accepts.
+struct AcceptedFinding {
+  Finding finding;
+  std::string reason;
+};
+
+struct Transition {
+  std::size_t role = 0;
+  std::size_t from = 0;  // version indexes
+  std::size_t to = 0;
+  bool consecutive = false;  // neighbours in the history: what the pre-merge gate saw
+  bool shipped = false;      // both ends shipped: this transition decides the release audit
+  std::vector<Finding> findings;
+  std::vector<AcceptedFinding> accepted;
+
+  bool compatible() const { return fbcompat::compatible(findings); }
+};
+
+// Can programs exported by version `writer` be loaded by the runtime of version `reader`?
+struct MatrixCell {
+  std::size_t writer = 0;
+  std::size_t reader = 0;
+  std::vector<Finding> findings;
+
+  bool loads() const { return fbcompat::compatible(findings); }
+};
+
+// A section contributed by another check (golden programs, runtime definitions): findings of its own.
+struct AuditSection {
+  std::string name;     // "golden programs"
+  std::string summary;  // one line: "42 programs verified against 6 runtimes"
+  std::vector<Finding> findings;
+};
+
+struct UnionCapacity {
+  std::size_t role = 0;
+  std::string union_name;
+  std::int64_t used = 0;
+  std::int64_t capacity = 255;
+};
+
+struct AuditReport {
+  History history;
+  std::vector<Transition> transitions;
+  std::vector<MatrixCell> matrix;  // empty when the family has no writer/reader pair
+  std::vector<HistoryEntry> entries;
+  std::vector<UnionCapacity> capacity;  // of the newest version
+  std::string lock_path;                // empty when the family has no lock
+  std::vector<Finding> lock_findings;
+  std::vector<AuditSection> sections;
+
+  // The oldest runtime version that loads every program of `writer_version` (and every later runtime
+  // does too); nullopt when none does.
+  std::optional<std::size_t> minimum_runtime(std::size_t writer_version) const;
+  // The release audit's verdict: shipped transitions, the matrix's same-and-later cells, the lock and
+  // every section are free of errors. Unshipped steps never fail it.
+  bool compatible() const;
+};
+
+struct AuditOptions {
+  Policy policy;
+  std::size_t union_capacity_warning = 200;
+  std::optional<Lock> lock;  // checked against every version, and against the history itself
+  std::string lock_path;
+};
+
+AuditReport audit_history(History history, const AuditOptions& options);
+
+}  // namespace fbcompat

@@ -1,0 +1,22 @@
+// The audit rendered for people (text, Markdown for a release page or a pull request) and machines (JSON).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "fbcompat/audit.h"
+#include "fbcompat/report.h"
+
+namespace fbcompat {
+
+std::string format_audit_text(const std::vector<AuditReport>& reports, const TextStyle& style = {});
+
+// The compatibility matrix, every transition, the introduced-in table, union capacity, and the minimum
+// runtime of each version.
+std::string format_audit_markdown(const std::vector<AuditReport>& reports);
+
+// One family: {"compatible", "family", "versions", "transitions", "matrix", "history", "capacity",
+// "minimum_runtime", "lock", "sections"}. Several families: {"compatible", "families": [...]}.
+std::string format_audit_json(const std::vector<AuditReport>& reports);
+
+}  // namespace fbcompat

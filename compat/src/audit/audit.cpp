@@ -1,0 +1,278 @@
+#include "fbcompat/audit.h"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "fbcompat/diff.h"
+#include "fbcompat/pair.h"
+#include "lock/lock_rules.h"
+#include "rules/finding_sink.h"
+#include "schema_numbers.h"
+
+namespace fbcompat {
+namespace {
+
+bool contains(const std::vector<std::string>& values, const std::string& value) {
+  return std::find(values.begin(), values.end(), value) != values.end();
+}
+
+// The schema a version's runtime reads: its reader file, or (for a version that had only one file,
+// like XNNPACK 0.1.0) the writer's.
+const Schema* runtime_schema(const History& history, std::size_t version) {
+  const auto reader = history.role_index("reader");
+  const auto writer = history.role_index("writer");
+  if (reader) {
+    if (const Schema* schema = history.schema(version, *reader)) return schema;
+  }
+  return writer ? history.schema(version, *writer) : nullptr;
+}
+
+std::vector<std::string> accepted_identifiers(const History& history, std::size_t version) {
+  const HistoryVersion& entry = history.versions[version];
+  std::vector<std::string> accepted = entry.reader_identifiers;
+  if (accepted.empty() && !entry.writer_identifier.empty()) accepted.push_back(entry.writer_identifier);
+  return accepted;
+}
+
+std::string version_range(const History& history, std::size_t first, std::size_t last) {
+  return first == last ? history.versions[first].name
+                       : fmt::format("{}..{}", history.versions[first].name, history.versions[last].name);
+}
+
+// Lock files compare by content: the order a TOML reader returns entries in is not the file's.
+bool same_entries(const Lock& a, const Lock& b) {
+  if (a.releases != b.releases || a.sections.size() != b.sections.size()) return false;
+  auto key = [](const LockEntry& entry) {
+    return std::tie(entry.kind, entry.owner, entry.number, entry.since, entry.name, entry.type, entry.deprecated,
+                    entry.retired);
+  };
+  for (std::size_t s = 0; s < a.sections.size(); ++s) {
+    const LockSection* other = b.section_for_file(a.sections[s].file);
+    if (other == nullptr || other->entries.size() != a.sections[s].entries.size()) return false;
+    std::vector<LockEntry> left = a.sections[s].entries;
+    std::vector<LockEntry> right = other->entries;
+    auto order = [&](const LockEntry& x, const LockEntry& y) { return key(x) < key(y); };
+    std::sort(left.begin(), left.end(), order);
+    std::sort(right.begin(), right.end(), order);
+    for (std::size_t i = 0; i < left.size(); ++i) {
+      if (key(left[i]) != key(right[i])) return false;
+    }
+  }
+  return true;
+}
+
+class Auditor {
+ public:
+  Auditor(AuditReport& report, const AuditOptions& options) : report_(report), history_(report.history), options_(options) {}
+
+  void run() {
+    transitions();
+    matrix();
+    report_.entries = trace_history(history_);
+    capacity();
+    lock();
+    for (Transition& transition : report_.transitions) apply_policy(options_.policy, transition.findings);
+    for (MatrixCell& cell : report_.matrix) apply_policy(options_.policy, cell.findings);
+    apply_policy(options_.policy, report_.lock_findings);
+  }
+
+ private:
+  void transitions() {
+    DiffOptions diff_options;
+    diff_options.union_capacity_warning = options_.union_capacity_warning;
+    for (std::size_t role = 0; role < history_.roles.size(); ++role) {
+      std::vector<std::size_t> present;
+      for (std::size_t v = 0; v < history_.versions.size(); ++v) {
+        if (history_.schema(v, role) != nullptr) present.push_back(v);
+      }
+      for (std::size_t i = 0; i < present.size(); ++i) {
+        for (std::size_t j = i + 1; j < present.size(); ++j) {
+          const std::size_t from = present[i];
+          const std::size_t to = present[j];
+          const bool consecutive = j == i + 1;
+          const bool shipped = history_.versions[from].shipped && history_.versions[to].shipped;
+          if (!consecutive && !shipped) continue;
+          Transition transition;
+          transition.role = role;
+          transition.from = from;
+          transition.to = to;
+          transition.consecutive = consecutive;
+          transition.shipped = shipped;
+          for (Finding& finding : diff_schemas(*history_.schema(from, role), *history_.schema(to, role), diff_options)) {
+            if (auto reason = acceptance(role, from, to, finding)) {
+              transition.accepted.push_back({std::move(finding), std::move(*reason)});
+            } else {
+              transition.findings.push_back(std::move(finding));
+            }
+          }
+          report_.transitions.push_back(std::move(transition));
+        }
+      }
+    }
+  }
+
+  // Why a writer-side finding does not break loading, when every later runtime makes up for it.
+  std::optional<std::string> acceptance(std::size_t role, std::size_t from, std::size_t to, const Finding& finding) const {
+    if (history_.roles[role] != "writer" || !history_.role_index("reader")) return std::nullopt;
+    std::vector<std::size_t> later_runtimes;
+    for (std::size_t v = to; v < history_.versions.size(); ++v) {
+      if (runtime_schema(history_, v) != nullptr) later_runtimes.push_back(v);
+    }
+    if (later_runtimes.empty()) return std::nullopt;
+    const std::string runtimes = version_range(history_, later_runtimes.front(), later_runtimes.back());
+
+    if (finding.rule == "FILE_SAME_IDENTIFIER") {
+      const std::string& old_identifier = history_.versions[from].writer_identifier;
+      for (std::size_t v : later_runtimes) {
+        const Schema* reader = runtime_schema(history_, v);
+        if (reader->file_identifier != old_identifier && !contains(accepted_identifiers(history_, v), old_identifier)) {
+          return std::nullopt;
+        }
+      }
+      return fmt::format("every later runtime ({}) accepts \"{}\", so programs written before the change still load",
+                         runtimes, old_identifier);
+    }
+    const bool deletion = finding.rule == "FIELD_NO_DELETE" || finding.rule == "UNION_MEMBER_NO_DELETE" ||
+                          finding.rule == "ENUM_VALUE_NO_DELETE";
+    if (!deletion) return std::nullopt;
+    // Find what was deleted, by number, in the old writer; every later runtime must still read it there.
+    for (const auto& [key, thing] : numbered_things(*history_.schema(from, role))) {
+      if (std::get<1>(key) + "." + thing.name != finding.subject) continue;
+      for (std::size_t v : later_runtimes) {
+        const auto things = numbered_things(*runtime_schema(history_, v));
+        const auto found = things.find(key);
+        if (found == things.end() || found->second.name != thing.name) return std::nullopt;
+      }
+      return fmt::format("the writer stopped writing it, but every later runtime ({}) still reads {} as {} {}, so "
+                         "programs that carry it still load{}",
+                         runtimes, thing.name, std::get<0>(key) == EntryKind::Field ? "slot" : "number",
+                         std::get<2>(key), options_.lock ? "; the lock keeps the number from reuse" : "");
+    }
+    return std::nullopt;
+  }
+
+  void matrix() {
+    if (!history_.role_index("writer") || !history_.role_index("reader")) return;
+    const std::size_t writer_role = *history_.role_index("writer");
+    for (std::size_t w = 0; w < history_.versions.size(); ++w) {
+      const Schema* writer = history_.schema(w, writer_role);
+      if (writer == nullptr) continue;
+      for (std::size_t r = 0; r < history_.versions.size(); ++r) {
+        const Schema* reader = runtime_schema(history_, r);
+        if (reader == nullptr) continue;
+        PairOptions options;
+        options.accepted_identifiers = accepted_identifiers(history_, r);
+        report_.matrix.push_back({w, r, check_pair(*writer, *reader, options)});
+      }
+    }
+  }
+
+  void capacity() {
+    if (history_.versions.empty()) return;
+    const std::size_t newest = history_.versions.size() - 1;
+    for (std::size_t role = 0; role < history_.roles.size(); ++role) {
+      const Schema* schema = history_.schema(newest, role);
+      if (schema == nullptr) continue;
+      for (const Enum& enumeration : schema->enums) {
+        if (!enumeration.is_union) continue;
+        std::int64_t used = 0;
+        for (const EnumValue& member : enumeration.values) used = std::max(used, member.value);
+        report_.capacity.push_back({role, enumeration.name, used, scalar_size(enumeration.underlying) == 1 ? 255 : 65535});
+      }
+    }
+  }
+
+  void lock() {
+    if (!options_.lock) return;
+    report_.lock_path = options_.lock_path;
+    const Lock& lock = *options_.lock;
+    FindingSink sink(report_.lock_findings);
+    // The lock must cover every release of the history, and say what the history says.
+    const Lock expected = build_lock(history_);
+    if (!same_entries(expected, lock)) {
+      std::vector<std::string> missing;
+      for (const std::string& release : expected.releases) {
+        if (!contains(lock.releases, release)) missing.push_back(release);
+      }
+      std::string what = missing.empty() ? std::string("its entries differ from what the released schemas say")
+                                         : fmt::format("it does not cover release{} {}", missing.size() == 1 ? "" : "s",
+                                                       fmt::join(missing, ", "));
+      Finding finding;
+      finding.rule = std::string(lock_rules::kOutOfDate.id);
+      finding.category = lock_rules::kOutOfDate.category;
+      finding.severity = lock_rules::kOutOfDate.default_severity;
+      finding.subject = history_.family;
+      finding.file = options_.lock_path;
+      finding.message = fmt::format("the lock file is out of date: {}. Numbers released since are not protected "
+                                    "from reuse.",
+                                    what);
+      finding.fix = "run `fbcompat lock` and commit the result";
+      report_.lock_findings.push_back(std::move(finding));
+    }
+    // Released versions are what the lock was made from; the versions being prepared are what it guards.
+    for (std::size_t role = 0; role < history_.roles.size(); ++role) {
+      const LockSection* section = lock.section_for_file(history_.role_files[role]);
+      if (section == nullptr) continue;
+      for (std::size_t v = 0; v < history_.versions.size(); ++v) {
+        const Schema* schema = history_.schema(v, role);
+        if (schema == nullptr || !history_.versions[v].releases.empty()) continue;
+        for (Finding& finding : check_against_lock(*schema, *section, options_.lock_path)) {
+          report_.lock_findings.push_back(std::move(finding));
+        }
+      }
+    }
+    sort_findings(report_.lock_findings);
+    report_.lock_findings.erase(std::unique(report_.lock_findings.begin(), report_.lock_findings.end(),
+                                            [](const Finding& a, const Finding& b) {
+                                              return a.rule == b.rule && a.subject == b.subject && a.message == b.message;
+                                            }),
+                                report_.lock_findings.end());
+  }
+
+  AuditReport& report_;
+  const History& history_;
+  const AuditOptions& options_;
+};
+
+}  // namespace
+
+std::optional<std::size_t> AuditReport::minimum_runtime(std::size_t writer_version) const {
+  std::optional<std::size_t> minimum;
+  // Walk runtimes from newest to oldest while each loads the programs.
+  std::vector<const MatrixCell*> cells;
+  for (const MatrixCell& cell : matrix) {
+    if (cell.writer == writer_version) cells.push_back(&cell);
+  }
+  std::sort(cells.begin(), cells.end(), [](const MatrixCell* a, const MatrixCell* b) { return a->reader > b->reader; });
+  for (const MatrixCell* cell : cells) {
+    if (!cell->loads()) break;
+    minimum = cell->reader;
+  }
+  return minimum;
+}
+
+bool AuditReport::compatible() const {
+  for (const Transition& transition : transitions) {
+    if (transition.shipped && !transition.compatible()) return false;
+  }
+  for (const MatrixCell& cell : matrix) {
+    const bool shipped = history.versions[cell.writer].shipped && history.versions[cell.reader].shipped;
+    if (shipped && cell.writer <= cell.reader && !cell.loads()) return false;
+  }
+  if (!fbcompat::compatible(lock_findings)) return false;
+  for (const AuditSection& section : sections) {
+    if (!fbcompat::compatible(section.findings)) return false;
+  }
+  return true;
+}
+
+AuditReport audit_history(History history, const AuditOptions& options) {
+  AuditReport report;
+  report.history = std::move(history);
+  Auditor(report, options).run();
+  return report;
+}
+
+}  // namespace fbcompat

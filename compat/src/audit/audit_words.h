@@ -1,0 +1,20 @@
+// Words the audit's renderings share, so text, Markdown and JSON describe things the same way.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "fbcompat/audit.h"
+
+namespace fbcompat::audit_words {
+
+// "writer v0.1.0 -> v0.2.0"
+std::string transition_name(const AuditReport& report, const Transition& transition);
+// "v1.1.0 (1.1.0 .. 1.4.1)" or "v1.5.0-dev (unreleased)"
+std::string version_label(const HistoryVersion& version);
+// "v1.1.0 (1.1.0)", or "-" for none
+std::string version_at(const AuditReport& report, const std::optional<std::size_t>& version);
+// The first error's message, shortened to a clause, for a matrix cell: "XNNDepthToSpace2d (type id 48) unknown"
+std::string short_reason(const std::vector<Finding>& findings);
+
+}  // namespace fbcompat::audit_words

@@ -1,0 +1,31 @@
+#include <fmt/format.h>
+
+#include "fbcompat/report.h"
+
+namespace fbcompat {
+namespace {
+
+std::string cell(const std::string& text) {
+  std::string escaped;
+  for (const char c : text) escaped += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
+  return escaped;
+}
+
+}  // namespace
+
+std::string format_markdown_report(const std::vector<Finding>& findings, const std::string& what) {
+  const FindingCounts counts = count_findings(findings);
+  std::string text = fmt::format("### fbcompat: {} {}\n\n", compatible(findings) ? "compatible" : "**NOT compatible**",
+                                 cell(what));
+  if (findings.empty()) return text + "No findings.\n";
+  text += fmt::format("{} error(s), {} warning(s)\n\n| Severity | Rule | Where | Subject | What breaks | Fix |\n|---|---|---|---|---|---|\n",
+                      counts.errors, counts.warnings + counts.infos);
+  for (const Finding& finding : findings) {
+    text += fmt::format("| {} | `{}` ({}) | `{}:{}` | `{}` | {} | {} |\n", severity_name(finding.severity), finding.rule,
+                        category_name(finding.category), cell(finding.file), finding.line, cell(finding.subject),
+                        cell(finding.message), cell(finding.fix));
+  }
+  return text;
+}
+
+}  // namespace fbcompat

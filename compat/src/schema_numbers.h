@@ -1,0 +1,26 @@
+// Everything in a schema that data refers to by number: union members by type id, table fields by slot,
+// enum values by value. The history, the lock and the audit all key things this way.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "fbcompat/history.h"
+#include "fbcompat/schema.h"
+
+namespace fbcompat {
+
+using NumberKey = std::tuple<EntryKind, std::string, std::int64_t>;  // kind, qualified owner, number
+
+struct Numbered {
+  std::string name;
+  std::string type;  // a member's table, a field's type; empty for enum values
+  bool deprecated = false;
+  SourceLocation location;
+};
+
+std::map<NumberKey, Numbered> numbered_things(const Schema& schema);
+
+}  // namespace fbcompat

@@ -1,0 +1,10 @@
+// Orders version-like names the way people read them: v1.10.0 after v1.9.2, 1.4.1 before 1.5.0-dev.
+#pragma once
+
+#include <string>
+
+namespace fbcompat {
+
+bool version_less(const std::string& a, const std::string& b);
+
+}  // namespace fbcompat

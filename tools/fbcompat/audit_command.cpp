@@ -1,0 +1,119 @@
+// fbcompat audit: the release compatibility audit, of the configured families (the bundled schemas/ by
+// default) or of one file's versions straight from git.
+#include <fmt/format.h>
+
+#include "audit_sections.h"
+#include "command.h"
+#include "fbcompat/audit.h"
+#include "fbcompat/audit_report.h"
+#include "project_config.h"
+
+namespace fbcompat::cli {
+namespace {
+
+struct AuditArguments {
+  std::string config;
+  std::vector<std::string> families;
+  std::string git_repository;
+  std::string git_path;
+  std::vector<std::string> refs;
+  std::vector<std::string> include_dirs;
+  unsigned threads = 0;
+  OutputOptions output;
+};
+
+Expected<AuditReport> audit_family(const FamilyConfig& family, const Config& config, const AuditArguments& arguments) {
+  auto history = load_family_history(family, arguments.threads);
+  if (!history) return history.error();
+  AuditOptions options;
+  options.policy = policy_for(config, arguments.output);
+  options.union_capacity_warning = config.union_capacity_warning;
+  if (!family.lock.empty()) {
+    auto lock = read_lock(family.lock);
+    if (!lock) return lock.error();
+    options.lock = std::move(lock.value());
+    options.lock_path = family.lock;
+  }
+  AuditReport report = audit_history(std::move(history.value()), options);
+  if (auto sections = audit_sections(family, report, options.policy); !sections) {
+    return sections.error();
+  } else {
+    for (AuditSection& section : sections.value()) report.sections.push_back(std::move(section));
+  }
+  return report;
+}
+
+int emit(const std::vector<AuditReport>& reports, const OutputOptions& output) {
+  std::string text;
+  switch (output.format) {
+    case Format::Json: text = format_audit_json(reports); break;
+    case Format::Markdown: text = format_audit_markdown(reports); break;
+    case Format::Text: text = format_audit_text(reports, TextStyle{output.use_color() && output.output_path.empty()}); break;
+  }
+  if (const int written = write_report(text, output.output_path); written != kCompatible) return written;
+  for (const AuditReport& report : reports) {
+    if (!report.compatible()) return kBreaking;
+  }
+  return kCompatible;
+}
+
+int run_git_audit(const AuditArguments& arguments) {
+  if (arguments.git_path.empty() || arguments.refs.empty()) {
+    return report_error("with --git, give the file and the refs: --path schemas/x.fbs --refs v1.0,v1.1 (or --refs 'v*')");
+  }
+  auto history = load_git_history(arguments.git_repository, arguments.git_path, arguments.refs, arguments.include_dirs,
+                                  arguments.threads);
+  if (!history) return report_error(history.error());
+  auto config = load_project_config(arguments.config, /*required=*/false);
+  if (!config) return report_error(config.error());
+  AuditOptions options;
+  options.policy = policy_for(*config, arguments.output);
+  options.union_capacity_warning = config->union_capacity_warning;
+  return emit({audit_history(std::move(history.value()), options)}, arguments.output);
+}
+
+int run_audit(const AuditArguments& arguments) {
+  if (!arguments.git_repository.empty()) return run_git_audit(arguments);
+  if (!arguments.git_path.empty() || !arguments.refs.empty()) return report_error("--path and --refs go with --git REPO");
+  auto config = load_project_config(arguments.config);
+  if (!config) return report_error(config.error());
+  if (config->families.empty()) return report_error(Error{config->path, 0, 0, "declares no [[family]] to audit"});
+  std::vector<AuditReport> reports;
+  for (const FamilyConfig& family : config->families) {
+    if (!arguments.families.empty() &&
+        std::find(arguments.families.begin(), arguments.families.end(), family.name) == arguments.families.end()) {
+      continue;
+    }
+    auto report = audit_family(family, *config, arguments);
+    if (!report) return report_error(report.error());
+    reports.push_back(std::move(report.value()));
+  }
+  if (reports.empty()) return report_error(fmt::format("no family named {} in {}", fmt::join(arguments.families, ", "), config->path));
+  return emit(reports, arguments.output);
+}
+
+}  // namespace
+
+void add_audit_command(CLI::App& app, int& exit_code) {
+  auto arguments = std::make_shared<AuditArguments>();
+  CLI::App* command = app.add_subcommand(
+      "audit", "Release audit: every version against every later one, the writer/reader matrix, the lock");
+  command->add_option("--config", arguments->config, "Configuration file (default: the nearest fbcompat.toml)");
+  command->add_option("--family", arguments->families, "Audit only this family (repeatable)");
+  command->add_option("--git", arguments->git_repository, "Audit one file's versions straight from this git repository");
+  command->add_option("--path", arguments->git_path, "With --git: the schema file, relative to the repository root");
+  command->add_option("--refs", arguments->refs, "With --git: refs in order (A,B,C), or a glob such as 'v*' ordered by version")
+      ->delimiter(',');
+  command->add_option("-I,--include", arguments->include_dirs, "With --git: include directory, relative to the repository root");
+  command->add_option("--threads", arguments->threads, "Parse with this many threads (default: one per core)");
+  add_output_options(*command, arguments->output);
+  command->footer(
+      "Examples:\n"
+      "  fbcompat audit                                  # the families of fbcompat.toml\n"
+      "  fbcompat audit --format markdown -o audit.md    # for a release page\n"
+      "  fbcompat audit --git . --path schemas/xnnpack/schema.fbs --refs 'v*'\n"
+      "Exit status: 0 every shipped transition compatible, 1 otherwise, 2 bad input or usage.");
+  command->callback([arguments, &exit_code] { exit_code = run_audit(*arguments); });
+}
+
+}  // namespace fbcompat::cli

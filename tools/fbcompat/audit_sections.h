@@ -1,0 +1,16 @@
+// The audit's sections beyond the schemas themselves: the golden programs and the runtime's node
+// definitions, each contributed by its own check when the family configures it.
+#pragma once
+
+#include <vector>
+
+#include "fbcompat/audit.h"
+#include "fbcompat/config.h"
+#include "fbcompat/policy.h"
+
+namespace fbcompat::cli {
+
+Expected<std::vector<AuditSection>> audit_sections(const FamilyConfig& family, const AuditReport& report,
+                                                   const Policy& policy);
+
+}  // namespace fbcompat::cli
