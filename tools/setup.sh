@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages fbcompat builds with (only those missing), then configures and builds.
+# Installs the Debian packages fbcompat builds with (only those missing), configures and builds, then
+# runs the main job: the release audit of the bundled schemas/ and golden/.
 # Usage: tools/setup.sh [--no-build]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,3 +33,6 @@ fi
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j "$(nproc)"
+
+echo "setup: built build/fbcompat; running the release audit of the bundled schemas and golden programs"
+build/fbcompat audit

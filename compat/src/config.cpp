@@ -202,7 +202,8 @@ std::optional<std::string> find_config(const std::string& start_dir) {
   // Relative to start_dir as far as possible ("fbcompat.toml", "../fbcompat.toml"), so that paths in
   // findings stay short.
   std::error_code error_code;
-  fs::path dir = fs::absolute(start_dir, error_code);
+  fs::path dir = fs::canonical(start_dir, error_code);  // no trailing "." or "/" to climb past
+  if (error_code) return std::nullopt;
   fs::path relative = start_dir;
   while (!dir.empty()) {
     if (fs::is_regular_file(dir / "fbcompat.toml", error_code)) return (relative / "fbcompat.toml").lexically_normal().string();
