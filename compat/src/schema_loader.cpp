@@ -170,13 +170,15 @@ class ModelBuilder {
         schema_.namespaces.push_back(dotted);
       }
     }
+    schema_.composites.reserve(parser_.structs_.vec.size());
+    schema_.enums.reserve(parser_.enums_.vec.size());
     for (const flatbuffers::StructDef* definition : parser_.structs_.vec) add_composite(*definition);
     for (const flatbuffers::EnumDef* definition : parser_.enums_.vec) add_enum(*definition);
     schema_.file_identifier = parser_.file_identifier_;
-    schema_.file_identifier_location = locate("#file_identifier", 0);
+    schema_.file_identifier_location = or_unknown(locator_.file_identifier(), 0);
     if (parser_.root_struct_def_ != nullptr) {
       schema_.root_type = qualified_name(*parser_.root_struct_def_);
-      schema_.root_type_location = locate("#root_type", 0);
+      schema_.root_type_location = or_unknown(locator_.root_type(), 0);
     }
     schema_.build_index();
     return std::move(schema_);
@@ -188,9 +190,8 @@ class ModelBuilder {
     return found == file_index_.end() ? 0 : found->second;
   }
 
-  SourceLocation locate(const std::string& key, std::uint32_t fallback_file) const {
-    if (auto location = locator_.find(key)) return *location;
-    return SourceLocation{fallback_file, 0, 0};
+  static SourceLocation or_unknown(const std::optional<SourceLocation>& location, std::uint32_t fallback_file) {
+    return location ? *location : SourceLocation{fallback_file, 0, 0};
   }
 
   void add_composite(const flatbuffers::StructDef& definition) {
@@ -200,7 +201,8 @@ class ModelBuilder {
     composite.byte_size = definition.fixed ? definition.bytesize : 0;
     composite.alignment = definition.fixed ? definition.minalign : 1;
     composite.attributes = convert_attributes(definition.attributes);
-    composite.location = locate(composite.name, file_of(definition));
+    composite.location = or_unknown(locator_.declaration(composite.name), file_of(definition));
+    composite.fields.reserve(definition.fields.vec.size());
     for (const flatbuffers::FieldDef* field_definition : definition.fields.vec) {
       if (is_hidden_union_type_field(*field_definition)) continue;
       Field field;
@@ -218,12 +220,12 @@ class ModelBuilder {
       field.key = field_definition->key;
       field.attributes = convert_attributes(field_definition->attributes);
       field.explicit_id = field.attributes.count("id") != 0;
-      field.location = locate(composite.name + "." + field.name, composite.location.file);
+      field.location = or_unknown(locator_.member(composite.name, field.name), composite.location.file);
       composite.fields.push_back(std::move(field));
     }
-    if (!composite.is_struct) {
-      std::stable_sort(composite.fields.begin(), composite.fields.end(),
-                       [](const Field& a, const Field& b) { return a.slot < b.slot; });
+    auto by_slot = [](const Field& a, const Field& b) { return a.slot < b.slot; };
+    if (!composite.is_struct && !std::is_sorted(composite.fields.begin(), composite.fields.end(), by_slot)) {
+      std::stable_sort(composite.fields.begin(), composite.fields.end(), by_slot);
     }
     schema_.composites.push_back(std::move(composite));
   }
@@ -235,7 +237,8 @@ class ModelBuilder {
     result.underlying = convert_base_type(definition.underlying_type.base_type);
     result.attributes = convert_attributes(definition.attributes);
     result.bit_flags = result.attributes.count("bit_flags") != 0;
-    result.location = locate(result.name, file_of(definition));
+    result.location = or_unknown(locator_.declaration(result.name), file_of(definition));
+    result.values.reserve(definition.size());
     for (const flatbuffers::EnumVal* value : definition.Vals()) {
       if (definition.is_union && value->IsZero()) continue;  // the implicit NONE
       EnumValue converted;
@@ -248,7 +251,7 @@ class ModelBuilder {
           converted.table = base_type_name(convert_base_type(value->union_type.base_type));
         }
       }
-      converted.location = locate(result.name + "." + converted.name, result.location.file);
+      converted.location = or_unknown(locator_.member(result.name, converted.name), result.location.file);
       result.values.push_back(std::move(converted));
     }
     schema_.enums.push_back(std::move(result));

@@ -1,10 +1,15 @@
 #include "fbcompat/source_locator.h"
 
-#include <cctype>
 #include <vector>
 
 namespace fbcompat {
 namespace {
+
+// ASCII character classes, inline: <cctype>'s are locale-aware calls, and this loop sees every byte.
+constexpr bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool is_word(char c) { return is_alpha(c) || is_digit(c) || c == '_'; }
+constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 
 struct Token {
   enum Kind { Identifier, String, Number, Punct, End } kind = End;
@@ -27,12 +32,12 @@ class Tokenizer {
     if (pos_ >= text_.size()) return token;
     const std::size_t start = pos_;
     const char c = text_[pos_];
-    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-      while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) ++pos_;
+    if (is_alpha(c) || c == '_') {
+      while (pos_ < text_.size() && is_word(text_[pos_])) ++pos_;
       token.kind = Token::Identifier;
-    } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+') {
+    } else if (is_digit(c) || c == '-' || c == '+') {
       ++pos_;
-      while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '.')) ++pos_;
+      while (pos_ < text_.size() && (is_word(text_[pos_]) || text_[pos_] == '.')) ++pos_;
       token.kind = Token::Number;
     } else if (c == '"' || c == '\'') {
       ++pos_;
@@ -62,7 +67,7 @@ class Tokenizer {
       const char c = text_[pos_];
       if (c == '\n') {
         new_line(++pos_);
-      } else if (std::isspace(static_cast<unsigned char>(c))) {
+      } else if (is_space(c)) {
         ++pos_;
       } else if (c == '/' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '/') {
         while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
@@ -109,14 +114,15 @@ void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
 
   Tokenizer tokens(text);
   std::string name_space;
-  std::string declaration;  // qualified name of the declaration whose body we are in
+  Declaration* declaration = nullptr;  // the declaration whose body we are in
   Body body = Body::None;
   Body pending = Body::None;  // a declaration keyword was seen; its `{` has not come yet
   int nesting = 0;            // () and [] inside a body, and {} inside an unknown body
   bool at_member_start = false;
 
-  auto note = [&](const std::string& key, const Token& at) {
-    locations_[key] = SourceLocation{file_index, at.line, at.column};
+  auto at = [&](const Token& token) { return SourceLocation{file_index, token.line, token.column}; };
+  auto note_member = [&](std::string name, const Token& token) {
+    if (declaration != nullptr) declaration->members.push_back({std::move(name), at(token)});
   };
   auto qualify = [&](std::string_view name) {
     return name_space.empty() ? std::string(name) : name_space + "." + std::string(name);
@@ -136,16 +142,17 @@ void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
         } else if (is(token, "table") || is(token, "struct") || is(token, "enum") || is(token, "union")) {
           pending = is(token, "enum") ? Body::Enum : is(token, "union") ? Body::Union : Body::Composite;
           const Token name = tokens.next();
+          declaration = nullptr;
           if (name.kind == Token::Identifier) {
-            declaration = qualify(name.text);
-            note(declaration, token);
+            declaration = &declarations_[qualify(name.text)];
+            *declaration = Declaration{at(token), {}, 0};
           }
         } else if (is(token, "rpc_service")) {
           pending = Body::Other;
         } else if (is(token, "root_type")) {
-          note("#root_type", token);
+          root_type_ = at(token);
         } else if (is(token, "file_identifier")) {
-          note("#file_identifier", token);
+          file_identifier_ = at(token);
         }
       } else if (is(token, "{")) {
         body = pending == Body::None ? Body::Other : pending;
@@ -163,7 +170,7 @@ void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
       if (is(token, ";")) {
         at_member_start = true;
       } else if (at_member_start && token.kind == Token::Identifier) {
-        note(declaration + "." + std::string(token.text), token);
+        note_member(std::string(token.text), token);
         at_member_start = false;
       }
     } else if (nesting == 0 && (body == Body::Enum || body == Body::Union)) {
@@ -171,8 +178,7 @@ void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
         at_member_start = true;
       } else if (at_member_start && token.kind == Token::Identifier) {
         // `Alias: ns.Table` is named Alias; a bare `ns.Table` is named ns_Table.
-        const std::string member = read_dotted(tokens, token, '_', next);
-        note(declaration + "." + member, token);
+        note_member(read_dotted(tokens, token, '_', next), token);
         at_member_start = false;
         advanced = true;
       }
@@ -181,10 +187,26 @@ void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
   }
 }
 
-std::optional<SourceLocation> SourceLocator::find(const std::string& key) const {
-  const auto found = locations_.find(key);
-  if (found == locations_.end()) return std::nullopt;
-  return found->second;
+std::optional<SourceLocation> SourceLocator::declaration(const std::string& qualified_name) const {
+  const auto found = declarations_.find(qualified_name);
+  if (found == declarations_.end()) return std::nullopt;
+  return found->second.location;
+}
+
+std::optional<SourceLocation> SourceLocator::member(const std::string& qualified_declaration,
+                                                    std::string_view member_name) const {
+  const auto found = declarations_.find(qualified_declaration);
+  if (found == declarations_.end()) return std::nullopt;
+  const Declaration& declaration = found->second;
+  const std::size_t count = declaration.members.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t index = (declaration.next + i) % count;
+    if (declaration.members[index].name == member_name) {
+      declaration.next = index + 1;
+      return declaration.members[index].location;
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace fbcompat

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "fbcompat/source_location.h"
 
@@ -18,16 +19,29 @@ namespace fbcompat {
 
 class SourceLocator {
  public:
-  // Notes the declarations of one file. Keys:
-  //   "ns.Decl"             a table, struct, enum, union
-  //   "ns.Decl.member"      a field, enum value or union member (as flatbuffers names it: `a.B` -> `a_B`)
-  //   "#root_type", "#file_identifier"
+  // Notes the declarations of one file: tables, structs, enums and unions by qualified name, and their
+  // fields, values and members by name (as flatbuffers names them: a member `a.B` is `a_B`), and the
+  // root_type and file_identifier statements. A later file's notes replace an earlier one's.
   void scan(std::string_view text, std::uint32_t file_index);
 
-  std::optional<SourceLocation> find(const std::string& key) const;
+  std::optional<SourceLocation> declaration(const std::string& qualified_name) const;
+  std::optional<SourceLocation> member(const std::string& qualified_declaration, std::string_view member_name) const;
+  std::optional<SourceLocation> root_type() const { return root_type_; }
+  std::optional<SourceLocation> file_identifier() const { return file_identifier_; }
 
  private:
-  std::unordered_map<std::string, SourceLocation> locations_;
+  struct Member {
+    std::string name;
+    SourceLocation location;
+  };
+  struct Declaration {
+    SourceLocation location;
+    std::vector<Member> members;
+    mutable std::size_t next = 0;  // the model asks for members in declaration order: start there
+  };
+  std::unordered_map<std::string, Declaration> declarations_;
+  std::optional<SourceLocation> root_type_;
+  std::optional<SourceLocation> file_identifier_;
 };
 
 }  // namespace fbcompat
