@@ -1,15 +1,14 @@
 #include "fbcompat/history.h"
 
 #include <algorithm>
-#include <atomic>
 #include <map>
-#include <thread>
 #include <tuple>
 
 #include <fmt/format.h>
 
 #include "fbcompat/git_source.h"
 #include "fbcompat/schema_loader.h"
+#include "parallel_for.h"
 #include "schema_numbers.h"
 #include "version_order.h"
 
@@ -40,16 +39,7 @@ struct LoadJob {
 // Parses every file once, on every core: versions are independent.
 std::optional<Error> load_all(const std::vector<LoadJob>& jobs, History& history, unsigned threads) {
   std::vector<std::optional<Expected<Schema>>> results(jobs.size());
-  std::atomic<std::size_t> next{0};
-  const unsigned wanted = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
-  const unsigned workers = std::max(1u, std::min<unsigned>(wanted, static_cast<unsigned>(jobs.size())));
-  std::vector<std::thread> pool;
-  for (unsigned w = 0; w < workers; ++w) {
-    pool.emplace_back([&] {
-      for (std::size_t job; (job = next++) < jobs.size();) results[job].emplace(load_schema(jobs[job].path, jobs[job].options));
-    });
-  }
-  for (std::thread& worker : pool) worker.join();
+  parallel_for(jobs.size(), threads, [&](std::size_t j) { results[j].emplace(load_schema(jobs[j].path, jobs[j].options)); });
   for (std::size_t j = 0; j < jobs.size(); ++j) {
     Expected<Schema>& result = *results[j];
     if (!result) return result.error();

@@ -93,6 +93,36 @@ std::string Enum::number_to_string(std::int64_t number) const {
   return fmt::format("{}", number);
 }
 
+bool same_content(const Field& a, const Field& b) {
+  return a.name == b.name && a.slot == b.slot && a.offset == b.offset && a.type == b.type &&
+         a.default_value == b.default_value && a.deprecated == b.deprecated && a.required == b.required &&
+         a.optional == b.optional && a.key == b.key && a.attributes == b.attributes;
+}
+
+bool same_content(const Composite& a, const Composite& b) {
+  if (a.name != b.name || a.is_struct != b.is_struct || a.byte_size != b.byte_size || a.alignment != b.alignment ||
+      a.fields.size() != b.fields.size() || a.attributes != b.attributes) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.fields.size(); ++i) {
+    if (!same_content(a.fields[i], b.fields[i])) return false;
+  }
+  return true;
+}
+
+bool same_content(const Enum& a, const Enum& b) {
+  if (a.name != b.name || a.is_union != b.is_union || a.bit_flags != b.bit_flags || a.underlying != b.underlying ||
+      a.values.size() != b.values.size() || a.attributes != b.attributes) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.values.size(); ++i) {
+    const EnumValue& x = a.values[i];
+    const EnumValue& y = b.values[i];
+    if (x.name != y.name || x.value != y.value || x.table != y.table) return false;
+  }
+  return true;
+}
+
 const Composite* Schema::find_composite(const std::string& qualified_name) const {
   const auto found = composite_index_.find(qualified_name);
   return found == composite_index_.end() ? nullptr : &composites[found->second];

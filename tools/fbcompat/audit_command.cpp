@@ -28,6 +28,7 @@ Expected<AuditReport> audit_family(const FamilyConfig& family, const Config& con
   AuditOptions options;
   options.policy = policy_for(config, arguments.output);
   options.union_capacity_warning = config.union_capacity_warning;
+  options.threads = arguments.threads;
   if (!family.lock.empty()) {
     auto lock = read_lock(family.lock);
     if (!lock) return lock.error();
@@ -69,6 +70,7 @@ int run_git_audit(const AuditArguments& arguments) {
   AuditOptions options;
   options.policy = policy_for(*config, arguments.output);
   options.union_capacity_warning = config->union_capacity_warning;
+  options.threads = arguments.threads;
   return emit({audit_history(std::move(history.value()), options)}, arguments.output);
 }
 

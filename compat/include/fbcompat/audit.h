@@ -80,6 +80,7 @@ struct AuditOptions {
   std::size_t union_capacity_warning = 200;
   std::optional<Lock> lock;  // checked against every version, and against the history itself
   std::string lock_path;
+  unsigned threads = 0;  // diffs and pair checks run in parallel; 0: one thread per core
 };
 
 AuditReport audit_history(History history, const AuditOptions& options);

@@ -72,6 +72,9 @@ struct Field {
   SourceLocation location;
 };
 
+// Same declaration text, ignoring where it is written: nothing a rule could report differs.
+bool same_content(const Field& a, const Field& b);
+
 // A table or a struct.
 struct Composite {
   std::string name;  // qualified
@@ -106,6 +109,9 @@ struct Enum {
   const EnumValue* find_number(std::int64_t number) const;
   std::string number_to_string(std::int64_t number) const;
 };
+
+bool same_content(const Composite& a, const Composite& b);
+bool same_content(const Enum& a, const Enum& b);
 
 struct Schema {
   std::vector<std::string> files;        // files[0] is the root file, then its includes

@@ -8,6 +8,7 @@
 #include "fbcompat/diff.h"
 #include "fbcompat/pair.h"
 #include "lock/lock_rules.h"
+#include "parallel_for.h"
 #include "rules/finding_sink.h"
 #include "schema_numbers.h"
 
@@ -80,8 +81,6 @@ class Auditor {
 
  private:
   void transitions() {
-    DiffOptions diff_options;
-    diff_options.union_capacity_warning = options_.union_capacity_warning;
     for (std::size_t role = 0; role < history_.roles.size(); ++role) {
       std::vector<std::size_t> present;
       for (std::size_t v = 0; v < history_.versions.size(); ++v) {
@@ -89,25 +88,32 @@ class Auditor {
       }
       for (std::size_t i = 0; i < present.size(); ++i) {
         for (std::size_t j = i + 1; j < present.size(); ++j) {
-          const std::size_t from = present[i];
-          const std::size_t to = present[j];
-          const bool consecutive = j == i + 1;
-          const bool shipped = history_.versions[from].shipped && history_.versions[to].shipped;
-          if (!consecutive && !shipped) continue;
           Transition transition;
           transition.role = role;
-          transition.from = from;
-          transition.to = to;
-          transition.consecutive = consecutive;
-          transition.shipped = shipped;
-          for (Finding& finding : diff_schemas(*history_.schema(from, role), *history_.schema(to, role), diff_options)) {
-            if (auto reason = acceptance(role, from, to, finding)) {
-              transition.accepted.push_back({std::move(finding), std::move(*reason)});
-            } else {
-              transition.findings.push_back(std::move(finding));
-            }
-          }
-          report_.transitions.push_back(std::move(transition));
+          transition.from = present[i];
+          transition.to = present[j];
+          transition.consecutive = j == i + 1;
+          transition.shipped = history_.versions[transition.from].shipped && history_.versions[transition.to].shipped;
+          if (transition.consecutive || transition.shipped) report_.transitions.push_back(std::move(transition));
+        }
+      }
+    }
+    // Every diff is independent: run them on every core, then sort out what is accepted.
+    DiffOptions diff_options;
+    diff_options.union_capacity_warning = options_.union_capacity_warning;
+    parallel_for(report_.transitions.size(), options_.threads, [&](std::size_t t) {
+      Transition& transition = report_.transitions[t];
+      transition.findings = diff_schemas(*history_.schema(transition.from, transition.role),
+                                         *history_.schema(transition.to, transition.role), diff_options);
+    });
+    for (Transition& transition : report_.transitions) {
+      std::vector<Finding> findings = std::move(transition.findings);
+      transition.findings.clear();
+      for (Finding& finding : findings) {
+        if (auto reason = acceptance(transition.role, transition.from, transition.to, finding)) {
+          transition.accepted.push_back({std::move(finding), std::move(*reason)});
+        } else {
+          transition.findings.push_back(std::move(finding));
         }
       }
     }
@@ -138,10 +144,10 @@ class Auditor {
                           finding.rule == "ENUM_VALUE_NO_DELETE";
     if (!deletion) return std::nullopt;
     // Find what was deleted, by number, in the old writer; every later runtime must still read it there.
-    for (const auto& [key, thing] : numbered_things(*history_.schema(from, role))) {
+    for (const auto& [key, thing] : numbered(*history_.schema(from, role))) {
       if (std::get<1>(key) + "." + thing.name != finding.subject) continue;
       for (std::size_t v : later_runtimes) {
-        const auto things = numbered_things(*runtime_schema(history_, v));
+        const auto& things = numbered(*runtime_schema(history_, v));
         const auto found = things.find(key);
         if (found == things.end() || found->second.name != thing.name) return std::nullopt;
       }
@@ -157,16 +163,17 @@ class Auditor {
     if (!history_.role_index("writer") || !history_.role_index("reader")) return;
     const std::size_t writer_role = *history_.role_index("writer");
     for (std::size_t w = 0; w < history_.versions.size(); ++w) {
-      const Schema* writer = history_.schema(w, writer_role);
-      if (writer == nullptr) continue;
+      if (history_.schema(w, writer_role) == nullptr) continue;
       for (std::size_t r = 0; r < history_.versions.size(); ++r) {
-        const Schema* reader = runtime_schema(history_, r);
-        if (reader == nullptr) continue;
-        PairOptions options;
-        options.accepted_identifiers = accepted_identifiers(history_, r);
-        report_.matrix.push_back({w, r, check_pair(*writer, *reader, options)});
+        if (runtime_schema(history_, r) != nullptr) report_.matrix.push_back({w, r, {}});
       }
     }
+    parallel_for(report_.matrix.size(), options_.threads, [&](std::size_t c) {
+      MatrixCell& cell = report_.matrix[c];
+      PairOptions options;
+      options.accepted_identifiers = accepted_identifiers(history_, cell.reader);
+      cell.findings = check_pair(*history_.schema(cell.writer, writer_role), *runtime_schema(history_, cell.reader), options);
+    });
   }
 
   void capacity() {
@@ -231,9 +238,17 @@ class Auditor {
                                 report_.lock_findings.end());
   }
 
+  // numbered_things of a schema, computed once per schema.
+  const std::map<NumberKey, Numbered>& numbered(const Schema& schema) const {
+    auto found = numbered_cache_.find(&schema);
+    if (found == numbered_cache_.end()) found = numbered_cache_.emplace(&schema, numbered_things(schema)).first;
+    return found->second;
+  }
+
   AuditReport& report_;
   const History& history_;
   const AuditOptions& options_;
+  mutable std::map<const Schema*, std::map<NumberKey, Numbered>> numbered_cache_;
 };
 
 }  // namespace

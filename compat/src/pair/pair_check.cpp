@@ -97,7 +97,14 @@ class PairWalker {
   }
 
   void visit_table(const Composite& writer_table, const Composite& reader_table) {
-    if (!visited_.insert({writer_table.name, reader_table.name}).second) return;
+    if (!visited_.insert({&writer_table, &reader_table}).second) return;
+    if (same_content(writer_table, reader_table)) {
+      // Nothing in the table itself can differ; what its fields refer to still might.
+      for (const Field& field : writer_table.fields) {
+        if (!field.deprecated && !field.type.ref.empty()) visit_type(writer_table.name + "." + field.name, field, field_in(reader_table, field));
+      }
+      return;
+    }
     for (const Field& field : writer_table.fields) {
       if (field.deprecated) continue;  // the writer never emits it
       visit_field(writer_table, field, reader_table);
@@ -200,8 +207,13 @@ class PairWalker {
     return true;
   }
 
+  // The reader's field at the writer field's slot, for tables known to be the same.
+  static const Field& field_in(const Composite& reader_table, const Field& field) {
+    return *field_at_slot(reader_table, field.slot);
+  }
+
   void visit_struct(const std::string& subject, const Composite& writer_struct, const Composite& reader_struct) {
-    if (!visited_.insert({writer_struct.name, reader_struct.name}).second) return;
+    if (!visited_.insert({&writer_struct, &reader_struct}).second) return;
     std::string reason;
     if (wire_.declarations(writer_struct.name, reader_struct.name, &reason)) {
       // Same bytes; the structs' own fields may still be named differently, which only JSON sees.
@@ -215,7 +227,8 @@ class PairWalker {
   }
 
   void visit_enum(const Enum& writer_enum, const Enum& reader_enum) {
-    if (!visited_.insert({writer_enum.name, reader_enum.name}).second) return;
+    if (!visited_.insert({&writer_enum, &reader_enum}).second) return;
+    if (same_content(writer_enum, reader_enum)) return;
     for (const EnumValue& value : writer_enum.values) {
       const std::string subject = writer_enum.name + "." + value.name;
       const EnumValue* at_number = reader_enum.find_number(value.value);
@@ -243,7 +256,7 @@ class PairWalker {
   }
 
   void visit_union(const Enum& writer_union, const Enum& reader_union) {
-    if (!visited_.insert({writer_union.name, reader_union.name}).second) return;
+    if (!visited_.insert({&writer_union, &reader_union}).second) return;
     std::int64_t reader_highest = 0;
     for (const EnumValue& member : reader_union.values) reader_highest = std::max(reader_highest, member.value);
     for (const EnumValue& member : writer_union.values) {
@@ -305,7 +318,7 @@ class PairWalker {
   DeclarationMatching matching_;
   WireCompatibility wire_;
   FindingSink& sink_;
-  std::set<std::pair<std::string, std::string>> visited_;
+  std::set<std::pair<const void*, const void*>> visited_;  // declarations already compared
 };
 
 }  // namespace

@@ -1,0 +1,33 @@
+// Runs independent jobs on several threads: schema versions to parse, transitions to diff.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <thread>
+#include <vector>
+
+namespace fbcompat {
+
+// Calls job(i) for every i in [0, count), on up to `threads` threads (0: one per core). Jobs must not
+// share mutable state; each writes only its own result slot.
+template <typename Job>
+void parallel_for(std::size_t count, unsigned threads, Job job) {
+  const unsigned wanted = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(wanted, count));
+  if (workers <= 1) {
+    for (std::size_t i = 0; i < count; ++i) job(i);
+    return;
+  }
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> pool;
+  pool.reserve(workers);
+  for (unsigned w = 0; w < workers; ++w) {
+    pool.emplace_back([&] {
+      for (std::size_t i; (i = next++) < count;) job(i);
+    });
+  }
+  for (std::thread& worker : pool) worker.join();
+}
+
+}  // namespace fbcompat
