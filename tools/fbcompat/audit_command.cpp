@@ -49,6 +49,16 @@ int emit(const std::vector<AuditReport>& reports, const OutputOptions& output) {
   switch (output.format) {
     case Format::Json: text = format_audit_json(reports); break;
     case Format::Markdown: text = format_audit_markdown(reports); break;
+    case Format::Junit: text = format_audit_junit(reports); break;
+    case Format::Sarif:
+    case Format::Github: {
+      std::vector<Finding> findings;
+      for (const AuditReport& report : reports) {
+        for (Finding& finding : verdict_findings(report)) findings.push_back(std::move(finding));
+      }
+      text = render_findings(findings, output, "fbcompat audit");
+      break;
+    }
     case Format::Text: text = format_audit_text(reports, TextStyle{output.use_color() && output.output_path.empty()}); break;
   }
   if (const int written = write_report(text, output.output_path); written != kCompatible) return written;

@@ -23,10 +23,8 @@ bool OutputOptions::use_color() const {
 }
 
 void add_output_options(CLI::App& command, OutputOptions& options) {
-  command.add_option("--format", options.format, "Report format")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, Format>{{"text", Format::Text}, {"json", Format::Json}, {"markdown", Format::Markdown}},
-          CLI::ignore_case))
+  command.add_option("--format", options.format, "Report format: text, json, markdown, sarif, github, junit")
+      ->transform(CLI::CheckedTransformer(format_names(), CLI::ignore_case))
       ->default_str("text");
   command.add_option("-o,--output", options.output_path, "Write the report to this file (atomically) instead of stdout");
   command.add_option("--color", options.color, "Colour text output: auto (on a terminal, unless NO_COLOR), always, never")
@@ -45,14 +43,28 @@ int report_error(const std::string& message) { return report_error(Error{"", 0, 
 int emit_findings(std::vector<Finding> findings, const OutputOptions& options, const Policy& policy,
                   const std::string& what) {
   apply_policy(policy, findings);
-  std::string report;
-  switch (options.format) {
-    case Format::Json: report = format_json_report(findings); break;
-    case Format::Markdown: report = format_markdown_report(findings, what); break;
-    case Format::Text: report = format_text_report(findings, what, TextStyle{options.use_color() && options.output_path.empty()}); break;
-  }
+  const std::string report = render_findings(findings, options, what);
   if (const int written = write_report(report, options.output_path); written != kCompatible) return written;
   return compatible(findings) ? kCompatible : kBreaking;
+}
+
+const std::map<std::string, Format>& format_names() {
+  static const std::map<std::string, Format> names{{"text", Format::Text},     {"json", Format::Json},
+                                                   {"markdown", Format::Markdown}, {"sarif", Format::Sarif},
+                                                   {"github", Format::Github}, {"junit", Format::Junit}};
+  return names;
+}
+
+std::string render_findings(const std::vector<Finding>& findings, const OutputOptions& options, const std::string& what) {
+  switch (options.format) {
+    case Format::Json: return format_json_report(findings);
+    case Format::Markdown: return format_markdown_report(findings, what);
+    case Format::Sarif: return format_sarif_report(findings);
+    case Format::Github: return format_github_report(findings, what);
+    case Format::Junit: return format_junit_report(findings, what);
+    case Format::Text: break;
+  }
+  return format_text_report(findings, what, TextStyle{options.use_color() && options.output_path.empty()});
 }
 
 int write_report(const std::string& report, const std::string& output_path) {

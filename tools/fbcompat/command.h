@@ -1,6 +1,7 @@
 // What every fbcompat command shares: exit codes, output formats, and how reports reach stdout.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,10 @@ namespace fbcompat::cli {
 // 0: compatible (warnings allowed); 1: breaking; 2: bad input or usage.
 enum ExitCode : int { kCompatible = 0, kBreaking = 1, kBadInput = 2 };
 
-enum class Format { Text, Json, Markdown };
+enum class Format { Text, Json, Markdown, Sarif, Github, Junit };
+
+// The --format values, for every command that reports findings.
+const std::map<std::string, Format>& format_names();
 
 struct OutputOptions {
   Format format = Format::Text;
@@ -45,6 +49,9 @@ void add_explain_command(CLI::App& app, int& exit_code);
 void add_pair_command(CLI::App& app, int& exit_code);
 void add_audit_command(CLI::App& app, int& exit_code);
 void add_lock_command(CLI::App& app, int& exit_code);
+
+// Findings in one of the formats; `what` names what was checked (a summary line, a JUnit suite).
+std::string render_findings(const std::vector<Finding>& findings, const OutputOptions& options, const std::string& what);
 
 // Writes a report to --output (atomically) or stdout.
 int write_report(const std::string& report, const std::string& output_path);

@@ -55,12 +55,13 @@ int emit_runs(std::vector<PairRun> runs, const OutputOptions& output, const Poli
     report = nlohmann::json{{"compatible", all_compatible}, {"pairs", pairs}}.dump(2, ' ', false,
                                                                                    nlohmann::json::error_handler_t::replace) +
              "\n";
-  } else if (output.format == Format::Markdown) {
-    for (const PairRun& run : runs) report += format_markdown_report(run.findings, run.label) + "\n";
+  } else if (output.format == Format::Text || output.format == Format::Markdown) {
+    for (const PairRun& run : runs) report += render_findings(run.findings, output, run.label);
   } else {
-    for (const PairRun& run : runs) {
-      report += format_text_report(run.findings, run.label, TextStyle{output.use_color() && output.output_path.empty()});
-    }
+    // One document for all pairs: SARIF, workflow commands and JUnit each carry every finding once.
+    std::vector<Finding> all;
+    for (const PairRun& run : runs) all.insert(all.end(), run.findings.begin(), run.findings.end());
+    report = render_findings(all, output, "fbcompat pair");
   }
   if (const int written = write_report(report, output.output_path); written != kCompatible) return written;
   return all_compatible ? kCompatible : kBreaking;

@@ -33,6 +33,14 @@ int list_rules(Format format) {
     fmt::print("{}\n", rules.dump(2));
     return kCompatible;
   }
+  if (format == Format::Markdown) {
+    fmt::print("| Rule | Breaks | Default | Command | Purpose |\n|---|---|---|---|---|\n");
+    for (const RuleInfo& rule : all_rules()) {
+      fmt::print("| [`{}`](docs/rules/{}.md) | {} | {} | {} | {} |\n", rule.id, rule.id, category_name(rule.category),
+                 severity_name(rule.default_severity), scope_name(rule.scope), rule.purpose);
+    }
+    return kCompatible;
+  }
   std::size_t width = 0;
   for (const RuleInfo& rule : all_rules()) width = std::max(width, rule.id.size());
   fmt::print("{:<{}}  {:<6}  {:<7}  {:<13}  {}\n", "RULE", width, "BREAKS", "DEFAULT", "COMMAND", "PURPOSE");
@@ -58,9 +66,10 @@ int explain_rule(const std::string& id) {
 void add_rules_command(CLI::App& app, int& exit_code) {
   auto format = std::make_shared<Format>(Format::Text);
   CLI::App* command = app.add_subcommand("rules", "List every rule: id, what it breaks, default severity, purpose");
-  command->add_option("--format", *format, "text or json")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, Format>{{"text", Format::Text}, {"json", Format::Json}},
-                                          CLI::ignore_case));
+  command->add_option("--format", *format, "text, json or markdown")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, Format>{{"text", Format::Text}, {"json", Format::Json}, {"markdown", Format::Markdown}},
+          CLI::ignore_case));
   command->footer("Example:\n  fbcompat rules --format json");
   command->callback([format, &exit_code] { exit_code = list_rules(*format); });
 }

@@ -19,4 +19,12 @@ std::string format_audit_markdown(const std::vector<AuditReport>& reports);
 // "minimum_runtime", "lock", "sections"}. Several families: {"compatible", "families": [...]}.
 std::string format_audit_json(const std::vector<AuditReport>& reports);
 
+// What decides the verdict, as one list of findings (for SARIF and workflow annotations): the findings
+// of shipped transitions, of the matrix cells where a runtime must load older programs, of the lock and
+// of every section.
+std::vector<Finding> verdict_findings(const AuditReport& report);
+
+// JUnit: a test suite per family, a test case per shipped transition, required matrix cell, lock and section.
+std::string format_audit_junit(const std::vector<AuditReport>& reports);
+
 }  // namespace fbcompat

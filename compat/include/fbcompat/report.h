@@ -21,6 +21,17 @@ std::string format_text_report(const std::vector<Finding>& findings, const std::
 // A Markdown summary for a pull request comment: a verdict line, then a table of findings.
 std::string format_markdown_report(const std::vector<Finding>& findings, const std::string& what);
 
+// SARIF 2.1.0 for code scanning: one run of the fbcompat tool, its rules, one result per finding.
+std::string format_sarif_report(const std::vector<Finding>& findings);
+
+// GitHub Actions workflow commands (::error file=...,line=...::message) that annotate a pull request's
+// lines, then a ::notice with the summary.
+std::string format_github_report(const std::vector<Finding>& findings, const std::string& what);
+
+// JUnit XML for CI dashboards: one test suite, one failing test case per error (warnings are
+// reported as passing cases with system-out), and one passing case when there are no findings.
+std::string format_junit_report(const std::vector<Finding>& findings, const std::string& suite);
+
 // {"compatible": bool, "findings": [{"rule", "category", "severity", "subject", "message", "fix", "file", "line", "column"}]}
 std::string format_json_report(const std::vector<Finding>& findings);
 

@@ -1,0 +1,69 @@
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "fbcompat/report.h"
+#include "fbcompat/rules.h"
+
+namespace fbcompat {
+namespace {
+
+using nlohmann::json;
+
+const char* sarif_level(Severity severity) {
+  switch (severity) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Info: return "note";
+  }
+  return "none";
+}
+
+std::string help_uri(std::string_view rule) { return "docs/rules/" + std::string(rule) + ".md"; }
+
+}  // namespace
+
+std::string format_sarif_report(const std::vector<Finding>& findings) {
+  // Every registered rule is described, so that results can refer to them by index.
+  json rules = json::array();
+  std::map<std::string, std::size_t> rule_index;
+  for (const RuleInfo& rule : all_rules()) {
+    rule_index.emplace(std::string(rule.id), rules.size());
+    rules.push_back({{"id", rule.id},
+                     {"name", rule.id},
+                     {"shortDescription", {{"text", rule.purpose}}},
+                     {"fullDescription", {{"text", rule.purpose}}},
+                     {"helpUri", help_uri(rule.id)},
+                     {"defaultConfiguration", {{"level", sarif_level(rule.default_severity)}}},
+                     {"properties", {{"category", category_name(rule.category)}}}});
+  }
+  json results = json::array();
+  for (const Finding& finding : findings) {
+    json result{{"ruleId", finding.rule},
+                {"level", sarif_level(finding.severity)},
+                {"message", {{"text", finding.message + (finding.fix.empty() ? "" : "\nFix: " + finding.fix)}}},
+                {"properties", {{"subject", finding.subject}, {"category", category_name(finding.category)}, {"fix", finding.fix}}},
+                {"partialFingerprints", {{"fbcompat/subject", finding.rule + ":" + finding.subject}}}};
+    if (const auto found = rule_index.find(finding.rule); found != rule_index.end()) result["ruleIndex"] = found->second;
+    if (!finding.file.empty()) {
+      json physical{{"artifactLocation", {{"uri", finding.file}}}};
+      if (finding.line != 0) {
+        physical["region"] = {{"startLine", finding.line}};
+        if (finding.column != 0) physical["region"]["startColumn"] = finding.column;
+      }
+      result["locations"] = json::array({{{"physicalLocation", physical}}});
+    }
+    results.push_back(std::move(result));
+  }
+  const json sarif{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", json::array({{{"tool", {{"driver", {{"name", "fbcompat"},
+                                                   {"informationUri", "https://github.com/fbcompat/fbcompat"},
+                                                   {"semanticVersion", "0.1.0"},
+                                                   {"rules", rules}}}}},
+                             {"results", results}}})}};
+  return sarif.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace fbcompat
