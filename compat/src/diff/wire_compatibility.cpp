@@ -50,30 +50,53 @@ bool WireCompatibility::declarations(const std::string& old_name, const std::str
 }
 
 bool WireCompatibility::named(const std::string& old_name, const std::string& new_name, std::string* reason) {
-  const auto key = std::make_pair(old_name, new_name);
-  if (const auto found = memo_.find(key); found != memo_.end()) return found->second;
-  memo_[key] = true;  // assume while comparing, so recursive types terminate
+  auto key = std::make_pair(old_name, new_name);
+  if (const auto found = memo_.find(key); found != memo_.end()) {
+    if (!found->second.compatible) set(reason, found->second.reason);
+    return found->second.compatible;
+  }
+  // Assume the pair compatible while comparing it, so that recursive types terminate. A result that
+  // leaned on such an assumption holds only if the outermost comparison succeeds: see below.
+  memo_[key] = {true, {}};
+  const bool outermost = depth_ == 0;
+  if (!outermost) provisional_.push_back(key);
+  ++depth_;
 
+  std::string why;
   bool result = false;
   const Composite* old_composite = old_.find_composite(old_name);
   const Composite* new_composite = new_.find_composite(new_name);
   const Enum* old_enum = old_.find_enum(old_name);
   const Enum* new_enum = new_.find_enum(new_name);
   if (old_composite != nullptr && new_composite != nullptr && old_composite->is_struct == new_composite->is_struct) {
-    result = old_composite->is_struct ? structs(*old_composite, *new_composite, reason)
-                                      : tables(*old_composite, *new_composite, reason);
+    result = old_composite->is_struct ? structs(*old_composite, *new_composite, &why)
+                                      : tables(*old_composite, *new_composite, &why);
   } else if (old_enum != nullptr && new_enum != nullptr && old_enum->is_union && new_enum->is_union) {
-    result = unions(*old_enum, *new_enum, reason);
+    result = unions(*old_enum, *new_enum, &why);
   } else if (old_enum != nullptr && new_enum != nullptr) {
     result = old_enum->underlying == new_enum->underlying;
-    if (!result) set(reason, fmt::format("{} is {} and {} is {}", old_name, base_type_name(old_enum->underlying), new_name,
-                                         base_type_name(new_enum->underlying)));
+    if (!result) why = fmt::format("{} is {} and {} is {}", old_name, base_type_name(old_enum->underlying), new_name,
+                                   base_type_name(new_enum->underlying));
   } else if (old_composite == nullptr && old_enum == nullptr && new_composite == nullptr && new_enum == nullptr) {
     result = old_name == new_name;  // not declarations: a union's string member
+    if (!result) why = fmt::format("{} became {}", old_name, new_name);
   } else {
-    set(reason, fmt::format("{} and {} are different kinds of type", old_name, new_name));
+    why = fmt::format("{} and {} are different kinds of type", old_name, new_name);
   }
-  memo_[key] = result;
+
+  --depth_;
+  set(reason, why);
+  memo_[key] = {result, std::move(why)};
+  if (outermost) {
+    // Pairs found compatible while an enclosing pair was only assumed compatible are proven only when
+    // the outermost comparison holds; otherwise forget them (incompatible results are always final).
+    if (!result) {
+      for (const auto& pair : provisional_) {
+        if (const auto found = memo_.find(pair); found != memo_.end() && found->second.compatible) memo_.erase(found);
+      }
+    }
+    provisional_.clear();
+  }
   return result;
 }
 

@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "diff/declaration_matching.h"
 #include "fbcompat/schema.h"
@@ -34,8 +35,16 @@ class WireCompatibility {
   const Schema& old_;
   const Schema& new_;
   const DeclarationMatching& matching_;
+  struct Verdict {
+    bool compatible = true;
+    std::string reason;  // why not, for every later question about the same pair
+  };
+  using NamePair = std::pair<std::string, std::string>;
   // Results by (old name, new name); a pair being compared counts as compatible, which ends cycles.
-  std::map<std::pair<std::string, std::string>, bool> memo_;
+  std::map<NamePair, Verdict> memo_;
+  // Pairs compared inside the outermost comparison in progress, and how deep it is.
+  std::vector<NamePair> provisional_;
+  int depth_ = 0;
 };
 
 }  // namespace fbcompat

@@ -1,7 +1,5 @@
 #include "rules/enum_messages.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
 namespace fbcompat {
@@ -16,13 +14,6 @@ std::string old_value_now_reads_as(const EnumPair& pair, std::int64_t number) {
   return fmt::format("Old data holding {} ({}) now holds a value the new schema does not name: generated code has "
                      "no name for it and JSON output prints a bare number that JSON input rejects.",
                      shown, old_name);
-}
-
-std::int64_t next_free_value(const EnumPair& pair) {
-  std::int64_t highest = 0;
-  for (const EnumValue& value : pair.new_enum.values) highest = std::max(highest, value.value);
-  for (const EnumValue& value : pair.old_enum.values) highest = std::max(highest, value.value);
-  return highest + 1;
 }
 
 }  // namespace fbcompat

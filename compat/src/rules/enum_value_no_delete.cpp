@@ -23,8 +23,10 @@ void check(const EvolutionContext& context, FindingSink& sink) {
         message += fmt::format(" The values after it were numbered by position and moved down: {}.",
                                list_shifts(displaced, pair.values));
       }
+      // Point at the value that now holds the number, where the reader would restore the old one.
+      const EnumValue* now = pair.new_enum.find_number(value.value);
       sink.report(kEnumValueNoDelete, pair.new_enum.name + "." + value.name, context.new_schema,
-                  pair.new_enum.location, message,
+                  now != nullptr && now->location.known() ? now->location : pair.new_enum.location, message,
                   fmt::format("restore `{} = {}`; a retired value stays declared so old data keeps its meaning",
                               value.name, pair.old_enum.number_to_string(value.value)));
     }

@@ -1,5 +1,5 @@
 // ENUM_VALUE_SAME_NUMBER: an enum value keeps its number. An unnumbered value inserted in the middle
-// renumbers every value after it.
+// renumbers every value after it; one finding per edit, naming every value it renumbered.
 #include <fmt/format.h>
 
 #include "rules/enum_messages.h"
@@ -12,33 +12,41 @@ const RuleInfo kEnumValueSameNumber{"ENUM_VALUE_SAME_NUMBER", Category::Wire, Se
 
 namespace {
 
+void report_insertion(const EvolutionContext& context, FindingSink& sink, const EnumPair& pair, std::size_t index) {
+  const std::string enum_name = short_name(pair.new_enum.name);
+  const EnumValue& value = pair.new_value(index);
+  const auto displaced = pair.values.displaced_by_insertion(index);
+  const EnumValue& first = pair.old_value(displaced.front().old_index);  // the first value old data now misreads
+  sink.report(kEnumValueSameNumber, pair.new_enum.name + "." + value.name, context.new_schema, value.location,
+              fmt::format("{} was inserted into {} before {}, and the values after it were renumbered: {}. {}",
+                          value.name, enum_name, pair.values.next_in_new(index), list_shifts(displaced, pair.values),
+                          old_value_now_reads_as(pair, first.value)),
+              fmt::format("move {} to the end of {}, or give it an unused number: `{} = {}`", value.name, enum_name,
+                          value.name, pair.new_enum.number_to_string(pair.values.end_place(index).number)));
+}
+
+void report_move(const EvolutionContext& context, FindingSink& sink, const EnumPair& pair, const Alignment::Pair& move) {
+  const EnumValue& old_value = pair.old_value(move.old_index);
+  const EnumValue& new_value = pair.new_value(move.new_index);
+  const auto displaced = pair.values.displaced_by_move(move);
+  std::string message = fmt::format("{} changed from {} to {}", new_value.name,
+                                    pair.old_enum.number_to_string(old_value.value),
+                                    pair.new_enum.number_to_string(new_value.value));
+  if (!displaced.empty()) {
+    message += fmt::format(" (the values were reordered), and the values it passed were renumbered: {}",
+                           list_shifts(displaced, pair.values));
+  }
+  message += ". " + old_value_now_reads_as(pair, old_value.value);
+  sink.report(kEnumValueSameNumber, pair.new_enum.name + "." + new_value.name, context.new_schema, new_value.location,
+              message,
+              fmt::format("restore `{} = {}`", new_value.name, pair.old_enum.number_to_string(old_value.value)));
+}
+
 void check(const EvolutionContext& context, FindingSink& sink) {
   for (const EnumPair& pair : context.enums) {
     if (pair.old_enum.bit_flags != pair.new_enum.bit_flags) continue;  // ENUM_SAME_BIT_FLAGS says it all
-    const std::string enum_name = short_name(pair.new_enum.name);
-    for (std::size_t index : pair.values.inserted) {
-      const EnumValue& value = pair.new_value(index);
-      const auto displaced = pair.values.displaced_by_insertion(index);
-      const EnumValue& first = pair.old_value(displaced.front().old_index);
-      sink.report(kEnumValueSameNumber, pair.new_enum.name + "." + value.name, context.new_schema, value.location,
-                  fmt::format("{} was inserted into {} before {} and took its number, and the values after it were "
-                              "renumbered: {}. {}",
-                              value.name, enum_name, first.name, list_shifts(displaced, pair.values),
-                              old_value_now_reads_as(pair, first.value)),
-                  fmt::format("move {} to the end of {}, or give it an unused number: `{} = {}`", value.name,
-                              enum_name, value.name, pair.new_enum.number_to_string(next_free_value(pair))));
-    }
-    for (const Alignment::Pair& move : pair.values.moved) {
-      const EnumValue& old_value = pair.old_value(move.old_index);
-      const EnumValue& new_value = pair.new_value(move.new_index);
-      sink.report(kEnumValueSameNumber, pair.new_enum.name + "." + new_value.name, context.new_schema,
-                  new_value.location,
-                  fmt::format("{} changed from {} to {}. {}", new_value.name,
-                              pair.old_enum.number_to_string(old_value.value),
-                              pair.new_enum.number_to_string(new_value.value),
-                              old_value_now_reads_as(pair, old_value.value)),
-                  fmt::format("restore `{} = {}`", new_value.name, pair.old_enum.number_to_string(old_value.value)));
-    }
+    for (std::size_t index : pair.values.inserted) report_insertion(context, sink, pair, index);
+    for (const Alignment::Pair& move : pair.values.moved) report_move(context, sink, pair, move);
   }
 }
 

@@ -74,7 +74,9 @@ const std::vector<EvolutionRule>& evolution_rules();
 
 // Messages name old and new ids in the same words everywhere.
 std::string short_name(const std::string& qualified_name);
-// "XNNBar (5 -> 6), XNNBaz (6 -> 7) and 3 more"
-std::string list_shifts(const std::vector<Alignment::Pair>& pairs, const Alignment& alignment, std::size_t limit = 6);
+// "XNNBar (5 -> 6), XNNBaz (6 -> 7) and XNNQux (7 -> 8)": every shift, since a reader checking old
+// data needs the whole list.
+std::string list_shifts(const std::vector<Alignment::Pair>& pairs, const Alignment& alignment,
+                        std::size_t limit = static_cast<std::size_t>(-1));
 
 }  // namespace fbcompat

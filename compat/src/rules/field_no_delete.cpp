@@ -17,22 +17,25 @@ void check(const EvolutionContext& context, FindingSink& sink) {
     for (std::size_t index : table.fields.deleted) {
       const Field& field = table.old_field(index);
       const auto displaced = table.fields.displaced_by_deletion(index);
-      std::string message = fmt::format("{}{} (slot {}) was deleted from {}. ", field.deprecated ? "deprecated field " : "field ",
-                                        field.name, field.slot, short_name(table.new_composite.name));
+      std::string message = fmt::format("{}{} ({}) was deleted from {}. ", field.deprecated ? "deprecated field " : "field ",
+                                        field.name, slots_of(field), short_name(table.new_composite.name));
       if (!displaced.empty()) {
         message += fmt::format("The fields after it were numbered by position and moved to lower slots: {}; readers "
                                "now take each of them from the slot of another field and misread all old data.",
                                list_shifts(displaced, table.fields));
       } else {
-        message += fmt::format("Slot {} is now free, so a later field can take it with another type and misread "
+        message += fmt::format("Its {} {} now free, so a later field can take {} with another type and misread "
                                "old data that set {}; code that uses {} no longer compiles.",
-                               field.slot, field.name, field.name);
+                               slots_of(field), is_union_field(field) ? "are" : "is",
+                               is_union_field(field) ? "them" : "it", field.name, field.name);
       }
       Field kept = field;
       kept.deprecated = true;
       kept.attributes.emplace("deprecated", "0");
+      // Point at the field that now takes the slot, where the deleted one belongs; else at the table.
+      const Field* now = field_at_slot(table.new_composite, field.slot);
       sink.report(kFieldNoDelete, field_subject(table.new_composite, field), context.new_schema,
-                  table.new_composite.location, message,
+                  now != nullptr && now->location.known() ? now->location : table.new_composite.location, message,
                   fmt::format("restore `{};` in its old place: a deprecated field keeps its slot and loses its "
                               "accessors",
                               field_declaration(kept)));

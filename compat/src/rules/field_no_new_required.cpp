@@ -12,11 +12,16 @@ const RuleInfo kFieldNoNewRequired{"FIELD_NO_NEW_REQUIRED", Category::Wire, Seve
 
 namespace {
 
+// flatc makes a non-scalar key required without a `required` attribute; FIELD_SAME_KEY reports that
+// with the key change that caused it.
+bool required_only_as_key(const Field& field) { return field.key && field.attributes.count("required") == 0; }
+
 void check(const EvolutionContext& context, FindingSink& sink) {
   for (const CompositePair& table : context.tables) {
     const std::string table_name = short_name(table.new_composite.name);
     for (const SlotPair& pair : slot_pairs(table)) {
       if (pair.old_field.required || !pair.new_field.required) continue;
+      if (required_only_as_key(pair.new_field) && !pair.old_field.key) continue;
       sink.report(kFieldNoNewRequired, field_subject(table.new_composite, pair.new_field), context.new_schema,
                   pair.new_field.location,
                   fmt::format("{} became required. Old data was written when it was optional, so buffers without "
@@ -29,7 +34,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
     new_fields.insert(new_fields.end(), table.fields.inserted.begin(), table.fields.inserted.end());
     for (std::size_t index : new_fields) {
       const Field& field = table.new_field(index);
-      if (!field.required) continue;
+      if (!field.required || required_only_as_key(field)) continue;
       sink.report(kFieldNoNewRequired, field_subject(table.new_composite, field), context.new_schema, field.location,
                   fmt::format("new field {} is required. No old {} has it, so every old buffer now fails verification "
                               "and is rejected as a whole.",

@@ -21,6 +21,31 @@ bool same_type(const EvolutionContext& context, const Type& old_type, const Type
          context.matching.same(old_type.ref, new_type.ref);
 }
 
+bool change_reported_by_declaration(const EvolutionContext& context, const Type& old_type, const Type& new_type) {
+  if (old_type.ref.empty() || !context.matching.same(old_type.ref, new_type.ref)) return false;
+  const bool old_vector = old_type.base == BaseType::Vector;
+  const bool new_vector = new_type.base == BaseType::Vector;
+  const bool old_array = old_type.base == BaseType::Array;
+  const bool new_array = new_type.base == BaseType::Array;
+  return old_vector == new_vector && old_array == new_array && old_type.fixed_length == new_type.fixed_length;
+}
+
+bool is_union_field(const Field& field) {
+  return field.type.base == BaseType::Union || field.type.element == BaseType::Union;
+}
+
+const Field* field_at_slot(const Composite& table, std::int64_t slot) {
+  for (const Field& field : table.fields) {
+    if (field.slot == slot || (is_union_field(field) && field.slot - 1 == slot)) return &field;
+  }
+  return nullptr;
+}
+
+std::string slots_of(const Field& field) {
+  if (is_union_field(field)) return fmt::format("slots {} and {}", field.slot - 1, field.slot);
+  return fmt::format("slot {}", field.slot);
+}
+
 std::string field_subject(const Composite& table, const Field& field) { return table.name + "." + field.name; }
 
 std::string field_declaration(const Field& field) {

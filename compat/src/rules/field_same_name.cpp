@@ -15,8 +15,11 @@ namespace {
 void check(const EvolutionContext& context, FindingSink& sink) {
   for (const CompositePair& table : context.tables) {
     for (const SlotPair& pair : slot_pairs(table)) {
-      if (!pair.renamed || pair.reuses_deprecated_slot() || pair.both_deprecated()) continue;
-      if (!context.wire_compatible(pair.old_field.type, pair.new_field.type)) continue;  // FIELD_SAME_TYPE
+      if (!pair.renamed || pair.reuses_deprecated_slot() || pair.retired()) continue;
+      if (!context.wire_compatible(pair.old_field.type, pair.new_field.type) &&
+          !change_reported_by_declaration(context, pair.old_field.type, pair.new_field.type)) {
+        continue;  // FIELD_SAME_TYPE
+      }
       sink.report(kFieldSameName, field_subject(table.new_composite, pair.new_field), context.new_schema,
                   pair.new_field.location,
                   fmt::format("{} (slot {}) was renamed {}. Binary data is unaffected, but JSON that sets {} no longer "

@@ -1,5 +1,6 @@
 // FIELD_SAME_SLOT: a field keeps its slot. A field inserted in the middle of a table without explicit
-// ids shifts every field after it; reordering or changing `id` moves a field.
+// ids shifts every field after it; reordering or changing `id` moves a field. One finding per edit,
+// naming every field it shifted.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -13,14 +14,6 @@ const RuleInfo kFieldSameSlot{"FIELD_SAME_SLOT", Category::Wire, Severity::Error
                               "A table field must keep its slot (id): add new fields only at the end."};
 
 namespace {
-
-const Field* field_at_slot(const Composite& table, std::int64_t slot) {
-  for (const Field& field : table.fields) {
-    const bool is_union = field.type.base == BaseType::Union || field.type.element == BaseType::Union;
-    if (field.slot == slot || (is_union && field.slot - 1 == slot)) return &field;
-  }
-  return nullptr;
-}
 
 std::string now_read_as(const CompositePair& table, const Field& old_field) {
   const Field* now = field_at_slot(table.new_composite, old_field.slot);
@@ -36,23 +29,14 @@ void report_insertion(const EvolutionContext& context, FindingSink& sink, const 
   const Field& field = table.new_field(index);
   const auto displaced = table.fields.displaced_by_insertion(index);
   const Field& first = table.old_field(displaced.front().old_index);
-  std::uint16_t old_highest = 0;
-  const Field* old_last = nullptr;
-  for (const Field& old_field : table.old_composite.fields) {
-    if (old_last == nullptr || old_field.slot >= old_highest) {
-      old_highest = old_field.slot;
-      old_last = &old_field;
-    }
-  }
-  const bool is_union = field.type.base == BaseType::Union || field.type.element == BaseType::Union;
-  const int fixed_id = old_highest + (is_union ? 2 : 1);
+  const Alignment::EndPlace end = table.fields.end_place(index);
   std::string fix = fmt::format("move {} to the end of {}{}", field.name, short_name(table.new_composite.name),
-                                old_last != nullptr ? ", after " + old_last->name : std::string());
-  if (uses_explicit_ids(table.new_composite)) fix += fmt::format(", with `(id: {})`", fixed_id);
+                                end.after.empty() ? std::string() : fmt::format(", after {}", end.after));
+  if (uses_explicit_ids(table.new_composite)) fix += fmt::format(", with `(id: {})`", end.number);
   sink.report(kFieldSameSlot, field_subject(table.new_composite, field), context.new_schema, field.location,
-              fmt::format("{} was inserted into {} at slot {}, before {}, and the slot of every field after it "
+              fmt::format("{} was inserted into {} at {}, before {}, and the slot of every field after it "
                           "shifted: {}. Readers now take fields from the wrong slots: {}{}.",
-                          field.name, short_name(table.new_composite.name), field.slot, first.name,
+                          field.name, short_name(table.new_composite.name), slots_of(field), table.fields.next_in_new(index),
                           list_shifts(displaced, table.fields), now_read_as(table, first),
                           displaced.size() > 1 ? ", and so on for every shifted field" : ""),
               fix);
@@ -62,14 +46,27 @@ void report_move(const EvolutionContext& context, FindingSink& sink, const Compo
                  const Alignment::Pair& move) {
   const Field& old_field = table.old_field(move.old_index);
   const Field& new_field = table.new_field(move.new_index);
+  const auto displaced = table.fields.displaced_by_move(move);
+  std::string message = fmt::format("{} moved from slot {} to slot {} (the fields were reordered or its `id` changed)",
+                                    new_field.name, old_field.slot, new_field.slot);
+  if (!displaced.empty()) {
+    message += fmt::format(", and the fields it passed shifted: {}", list_shifts(displaced, table.fields));
+  }
+  message += fmt::format(". Readers now take fields from the wrong slots: {}, and {} is read from the slot old data "
+                         "used for something else.",
+                         now_read_as(table, old_field), new_field.name);
+  std::string fix = fmt::format("put {} back at slot {}: ", new_field.name, old_field.slot);
+  if (uses_explicit_ids(table.new_composite)) {
+    fix += fmt::format("restore `(id: {})` on {}", old_field.slot, new_field.name);
+    for (std::size_t i = 0; i < displaced.size(); ++i) {
+      const Field& shifted = table.old_field(displaced[i].old_index);
+      fix += fmt::format("{}`(id: {})` on {}", i + 1 == displaced.size() ? " and " : ", ", shifted.slot, shifted.name);
+    }
+  } else {
+    fix += "restore the old field order and add fields only at the end";
+  }
   sink.report(kFieldSameSlot, field_subject(table.new_composite, new_field), context.new_schema, new_field.location,
-              fmt::format("{} moved from slot {} to slot {} (the fields were reordered or its `id` changed): {}, and "
-                          "{} is read from the slot old data used for something else.",
-                          new_field.name, old_field.slot, new_field.slot, now_read_as(table, old_field),
-                          new_field.name),
-              fmt::format("put {} back at slot {}: restore the old field order{}", new_field.name, old_field.slot,
-                          uses_explicit_ids(table.new_composite) ? fmt::format(" or `(id: {})`", old_field.slot)
-                                                                  : std::string()));
+              message, fix);
 }
 
 void check(const EvolutionContext& context, FindingSink& sink) {

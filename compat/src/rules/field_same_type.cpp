@@ -14,9 +14,10 @@ namespace {
 void check(const EvolutionContext& context, FindingSink& sink) {
   for (const CompositePair& table : context.tables) {
     for (const SlotPair& pair : slot_pairs(table)) {
-      if (pair.reuses_deprecated_slot() || pair.both_deprecated()) continue;
+      if (pair.reuses_deprecated_slot() || pair.retired()) continue;
       std::string reason;
       if (context.wire_compatible(pair.old_field.type, pair.new_field.type, &reason)) continue;
+      if (change_reported_by_declaration(context, pair.old_field.type, pair.new_field.type)) continue;
       const std::string renamed =
           pair.renamed ? fmt::format(" (and renamed from {})", pair.old_field.name) : std::string();
       sink.report(kFieldSameType, field_subject(table.new_composite, pair.new_field), context.new_schema,

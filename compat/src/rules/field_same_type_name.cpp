@@ -15,7 +15,7 @@ namespace {
 void check(const EvolutionContext& context, FindingSink& sink) {
   for (const CompositePair& table : context.tables) {
     for (const SlotPair& pair : slot_pairs(table)) {
-      if (pair.reuses_deprecated_slot() || pair.both_deprecated()) continue;
+      if (pair.reuses_deprecated_slot() || pair.retired()) continue;
       if (same_type(context, pair.old_field.type, pair.new_field.type) ||
           !context.wire_compatible(pair.old_field.type, pair.new_field.type)) {
         continue;

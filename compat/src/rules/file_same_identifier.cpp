@@ -1,4 +1,6 @@
-// FILE_SAME_IDENTIFIER: readers check the 4-byte file_identifier before reading a buffer.
+// FILE_SAME_IDENTIFIER: readers check the 4-byte file_identifier before reading a buffer. Changing it
+// or adding one makes new readers reject old buffers; removing it makes readers built from the old
+// schema reject new buffers, which no longer carry it.
 #include <fmt/format.h>
 
 #include "rules/evolution_context.h"
@@ -10,21 +12,33 @@ const RuleInfo kFileSameIdentifier{"FILE_SAME_IDENTIFIER", Category::Wire, Sever
 
 namespace {
 
-std::string quoted(const std::string& identifier) {
-  return identifier.empty() ? std::string("none") : "\"" + identifier + "\"";
+std::string message_for(const std::string& before, const std::string& after) {
+  if (before.empty()) {
+    return fmt::format("file_identifier \"{}\" was added. Buffers written with the old schema carry no identifier, so "
+                       "readers that check it (the verifier and BufferHasIdentifier) now reject every one of them.",
+                       after);
+  }
+  if (after.empty()) {
+    return fmt::format("file_identifier \"{}\" was removed. New buffers no longer carry it, so readers built from the "
+                       "old schema, which check for it, reject every buffer written with the new one; code that "
+                       "calls the generated identifier functions no longer compiles.",
+                       before);
+  }
+  return fmt::format("the file_identifier changed from \"{}\" to \"{}\". Readers that check the identifier (the "
+                     "verifier and BufferHasIdentifier) now reject every buffer written with the old schema, and "
+                     "readers built from the old schema reject every new buffer.",
+                     before, after);
 }
 
 void check(const EvolutionContext& context, FindingSink& sink) {
   const std::string& before = context.old_schema.file_identifier;
   const std::string& after = context.new_schema.file_identifier;
   if (before == after) return;
-  const SourceLocation& at = after.empty() ? context.old_schema.file_identifier_location
-                                           : context.new_schema.file_identifier_location;
-  const Schema& schema = after.empty() ? context.old_schema : context.new_schema;
-  sink.report(kFileSameIdentifier, "file_identifier", schema, at,
-              fmt::format("the file_identifier changed from {} to {}. Readers that check the identifier (the verifier "
-                          "and BufferHasIdentifier) now reject every buffer written with the old schema.",
-                          quoted(before), quoted(after)),
+  // A removed identifier is shown where it was, in the old file.
+  const bool removed = after.empty();
+  const Schema& schema = removed ? context.old_schema : context.new_schema;
+  const SourceLocation& at = schema.file_identifier_location;
+  sink.report(kFileSameIdentifier, "file_identifier", schema, at, message_for(before, after),
               before.empty() ? std::string("remove the file_identifier, or make readers accept buffers without one")
                              : fmt::format("restore `file_identifier \"{}\";`, or make every reader accept both "
                                            "identifiers (see `fbcompat pair --accept-identifier`)",

@@ -1,6 +1,7 @@
 // TYPE_NO_DELETE: a table, struct, enum or union that old data can contain must stay declared.
 #include <fmt/format.h>
 
+#include "rules/declaration_uses.h"
 #include "rules/evolution_context.h"
 
 namespace fbcompat {
@@ -10,22 +11,18 @@ const RuleInfo kTypeNoDelete{"TYPE_NO_DELETE", Category::Wire, Severity::Error, 
 
 namespace {
 
-std::string list_uses(const std::vector<std::string>& uses, std::size_t limit = 4) {
-  std::string text;
-  for (std::size_t i = 0; i < uses.size() && i < limit; ++i) text += (i == 0 ? "" : ", ") + uses[i];
-  if (uses.size() > limit) text += fmt::format(" and {} more", uses.size() - limit);
-  return text;
-}
-
 void check(const EvolutionContext& context, FindingSink& sink) {
   for (const DeclarationRef& declaration : context.matching.deleted()) {
-    const std::vector<std::string> uses = context.old_uses_of(declaration.name());
-    if (uses.empty()) continue;  // TYPE_NO_DELETE_UNUSED
+    std::vector<std::string> unread;
+    for (const DeclarationUse& use : old_uses(context, declaration.name())) {
+      if (!use.still_read) unread.push_back(use.where);
+    }
+    if (unread.empty()) continue;  // TYPE_NO_DELETE_UNUSED
     const char* kind = declaration_kind_name(declaration.kind);
     sink.report(kTypeNoDelete, declaration.name(), context.old_schema, declaration.location(),
                 fmt::format("{} {} was deleted, but the old schema uses it ({}), so old data can contain it; readers "
                             "built from the new schema can no longer decode that data.",
-                            kind, short_name(declaration.name()), list_uses(uses)),
+                            kind, short_name(declaration.name()), list_uses(unread)),
                 fmt::format("restore {} {}; keep it even when nothing new writes it", kind,
                             short_name(declaration.name())));
   }

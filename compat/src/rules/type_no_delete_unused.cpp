@@ -1,7 +1,9 @@
-// TYPE_NO_DELETE_UNUSED: a declaration nothing in the old schema used. Data is unaffected (no table,
-// union or root can hold it), but generated code that named it breaks.
+// TYPE_NO_DELETE_UNUSED: a deleted declaration no data needs: nothing in the old schema used it, or
+// every use now holds a type laid out the same (an enum field that became its integer). Data is
+// unaffected, but generated code that named it breaks.
 #include <fmt/format.h>
 
+#include "rules/declaration_uses.h"
 #include "rules/evolution_context.h"
 
 namespace fbcompat {
@@ -13,13 +15,24 @@ namespace {
 
 void check(const EvolutionContext& context, FindingSink& sink) {
   for (const DeclarationRef& declaration : context.matching.deleted()) {
-    if (!context.old_uses_of(declaration.name()).empty()) continue;  // TYPE_NO_DELETE
+    std::vector<std::string> uses;
+    bool all_still_read = true;
+    for (const DeclarationUse& use : old_uses(context, declaration.name())) {
+      uses.push_back(use.where);
+      all_still_read &= use.still_read;
+    }
+    if (!all_still_read) continue;  // TYPE_NO_DELETE
     const char* kind = declaration_kind_name(declaration.kind);
+    const std::string name = short_name(declaration.name());
+    const std::string why =
+        uses.empty() ? std::string("Nothing in the old schema used it, so no data can contain it")
+                     : fmt::format("Its uses in the old schema ({}) now hold types laid out the same, so old data still "
+                                   "reads",
+                                   list_uses(uses));
     sink.report(kTypeNoDeleteUnused, declaration.name(), context.old_schema, declaration.location(),
-                fmt::format("{} {} was deleted. Nothing in the old schema used it, so no data can contain it, but "
-                            "code that uses its generated type no longer compiles.",
-                            kind, short_name(declaration.name())),
-                fmt::format("keep {} {} until no code uses it", kind, short_name(declaration.name())));
+                fmt::format("{} {} was deleted. {}, but code that uses its generated type no longer compiles.", kind,
+                            name, why),
+                fmt::format("keep {} {} until no code uses it", kind, name));
   }
 }
 

@@ -19,11 +19,14 @@ void check(const EvolutionContext& context, FindingSink& sink) {
       const auto displaced = pair.values.displaced_by_deletion(index);
       std::string message = fmt::format("union member {} (type id {}, table {}) was deleted from {}. ", member.name,
                                         member.value, short_name(member.table), short_name(union_name));
-      message += old_id_now_reads_as(pair, member.value);
-      if (!displaced.empty()) {
-        message += fmt::format(" The members after it moved down: {}; every old program using them decodes as the "
-                               "wrong member.",
-                               list_shifts(displaced, pair.values));
+      if (displaced.empty()) {
+        message += old_id_now_reads_as(pair, member.value);
+      } else {
+        std::vector<std::size_t> misread = old_members_of(displaced);
+        misread.push_back(index);
+        message += fmt::format("The type id of every member after it moved down: {}. Programs written with the old "
+                               "schema now silently decode {}.",
+                               list_shifts(displaced, pair.values), misreadings(pair, misread));
       }
       sink.report(kUnionMemberNoDelete, union_name + "." + member.name, context.new_schema,
                   location_of_id(pair, member.value),

@@ -20,11 +20,17 @@ void check(const EvolutionContext& context, FindingSink& sink) {
           !context.wire_compatible(old_member.table, new_member.table)) {
         continue;  // a different table: UNION_MEMBER_NO_DELETE
       }
+      const bool same_table = context.matching.same(old_member.table, new_member.table);
+      const std::string table_change =
+          same_table ? std::string()
+                     : fmt::format(" and now carries table {}, laid out the same as {}", short_name(new_member.table),
+                                   short_name(old_member.table));
       sink.report(kUnionMemberSameName, pair.new_enum.name + "." + new_member.name, context.new_schema,
                   new_member.location,
-                  fmt::format("{} (type id {}) was renamed {}. Binary data is unaffected, but JSON that names {} no "
+                  fmt::format("{} (type id {}) was renamed {}{}. Binary data is unaffected, but JSON that names {} no "
                               "longer parses and generated code that uses {} no longer compiles.",
-                              old_member.name, old_member.value, new_member.name, old_member.name, old_member.name),
+                              old_member.name, old_member.value, new_member.name, table_change, old_member.name,
+                              old_member.name),
                   fmt::format("keep the name {}, or accept the JSON and source change", old_member.name));
     }
   }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "rules/evolution_context.h"
+#include "rules/union_messages.h"
 
 namespace fbcompat {
 
@@ -28,9 +29,10 @@ void check(const EvolutionContext& context, FindingSink& sink) {
                               new_member.name, new_member.value, short_name(new_member.table),
                               short_name(old_member.table), reason, short_name(old_member.table),
                               short_name(new_member.table)),
-                  fmt::format("keep `{}: {}` and add a new member at the end of {} for table {}", new_member.name,
-                              short_name(old_member.table), short_name(pair.new_enum.name),
-                              short_name(new_member.table)));
+                  fmt::format("keep `{}` (table {}) at type id {} and add a new member for table {} at the end of {}, "
+                              "as type id {}",
+                              member_declaration(old_member), short_name(old_member.table), old_member.value,
+                              short_name(new_member.table), short_name(pair.new_enum.name), next_free_id(pair)));
     }
   }
 }

@@ -48,4 +48,30 @@ std::int64_t next_free_id(const EnumPair& pair) {
   return highest + 1;
 }
 
+std::string misreadings(const EnumPair& pair, std::vector<std::size_t> old_indexes, std::size_t limit) {
+  std::sort(old_indexes.begin(), old_indexes.end(),
+            [&](std::size_t a, std::size_t b) { return pair.old_value(a).value < pair.old_value(b).value; });
+  std::string text;
+  for (std::size_t i = 0; i < old_indexes.size() && i < limit; ++i) {
+    const EnumValue& old_member = pair.old_value(old_indexes[i]);
+    const EnumValue* now = pair.new_enum.find_number(old_member.value);
+    if (i > 0) text += i + 1 == old_indexes.size() ? " and " : ", ";
+    text += fmt::format("{} as {}", old_member.name,
+                        now != nullptr ? now->name : fmt::format("an unknown type id ({})", old_member.value));
+  }
+  if (old_indexes.size() > limit) text += ", and so on";
+  return text;
+}
+
+std::vector<std::size_t> old_members_of(const std::vector<Alignment::Pair>& displaced) {
+  std::vector<std::size_t> indexes;
+  indexes.reserve(displaced.size() + 1);
+  for (const Alignment::Pair& pair : displaced) indexes.push_back(pair.old_index);
+  return indexes;
+}
+
+const char* type_id_name(BaseType underlying) {
+  return underlying == BaseType::UType ? "ubyte" : base_type_name(underlying);
+}
+
 }  // namespace fbcompat

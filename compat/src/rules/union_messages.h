@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "rules/evolution_context.h"
 
@@ -18,5 +19,12 @@ std::string member_declaration(const EnumValue& member);
 std::string between_text(const EnumPair& pair, std::size_t old_index);
 // The first type id after every member of the new union.
 std::int64_t next_free_id(const EnumPair& pair);
+// How old programs now decode the given old members (indexes into the old union, taken in type id
+// order): "B as D, C as B, ..." where each member is read as whatever now holds its type id.
+std::string misreadings(const EnumPair& pair, std::vector<std::size_t> old_indexes, std::size_t limit = 4);
+// The old members of a change: its own (when it has one) and those it displaced.
+std::vector<std::size_t> old_members_of(const std::vector<Alignment::Pair>& displaced);
+// "ubyte" for the hidden type of a union's type id, else the type's name.
+const char* type_id_name(BaseType underlying);
 
 }  // namespace fbcompat

@@ -1,0 +1,65 @@
+#include "rules/declaration_uses.h"
+
+#include <fmt/format.h>
+
+namespace fbcompat {
+namespace {
+
+const Composite* new_composite_of(const EvolutionContext& context, const Composite& old_composite) {
+  const std::string& new_name = context.matching.new_name_of(old_composite.name);
+  return new_name.empty() ? nullptr : context.new_schema.find_composite(new_name);
+}
+
+const Enum* new_enum_of(const EvolutionContext& context, const Enum& old_enum) {
+  const std::string& new_name = context.matching.new_name_of(old_enum.name);
+  return new_name.empty() ? nullptr : context.new_schema.find_enum(new_name);
+}
+
+bool field_still_read(const EvolutionContext& context, const Composite& old_composite, const Field& old_field) {
+  const Composite* new_composite = new_composite_of(context, old_composite);
+  if (new_composite == nullptr) return false;
+  for (const Field& new_field : new_composite->fields) {
+    const bool same_place = old_composite.is_struct ? new_field.offset == old_field.offset : new_field.slot == old_field.slot;
+    if (same_place) return !new_field.deprecated && context.wire_compatible(old_field.type, new_field.type);
+  }
+  return false;
+}
+
+bool member_still_read(const EvolutionContext& context, const Enum& old_union, const EnumValue& old_member) {
+  const Enum* new_union = new_enum_of(context, old_union);
+  if (new_union == nullptr) return false;
+  const EnumValue* new_member = new_union->find_number(old_member.value);
+  return new_member != nullptr && context.wire_compatible(old_member.table, new_member->table);
+}
+
+}  // namespace
+
+std::vector<DeclarationUse> old_uses(const EvolutionContext& context, const std::string& old_name) {
+  std::vector<DeclarationUse> uses;
+  for (const Composite& composite : context.old_schema.composites) {
+    for (const Field& field : composite.fields) {
+      if (field.type.ref != old_name) continue;
+      uses.push_back({composite.name + "." + field.name, field_still_read(context, composite, field)});
+    }
+  }
+  for (const Enum& enumeration : context.old_schema.enums) {
+    for (const EnumValue& member : enumeration.values) {
+      if (member.table != old_name) continue;
+      uses.push_back({enumeration.name + "." + member.name, member_still_read(context, enumeration, member)});
+    }
+  }
+  if (context.old_schema.root_type == old_name) uses.push_back({"root_type", false});
+  return uses;
+}
+
+std::string list_uses(const std::vector<std::string>& uses, std::size_t limit) {
+  std::string text;
+  for (std::size_t i = 0; i < uses.size() && i < limit; ++i) {
+    if (i > 0) text += i + 1 == uses.size() ? " and " : ", ";
+    text += uses[i];
+  }
+  if (uses.size() > limit) text += fmt::format(" and {} more", uses.size() - limit);
+  return text;
+}
+
+}  // namespace fbcompat
