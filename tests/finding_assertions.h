@@ -11,14 +11,7 @@
 #include "fbcompat/diff.h"
 #include "fbcompat/finding.h"
 #include "fbcompat/schema_loader.h"
-
-namespace fbcompat {
-
-// So that BOOST_TEST can print what it compares.
-inline std::ostream& operator<<(std::ostream& out, Severity severity) { return out << severity_name(severity); }
-inline std::ostream& operator<<(std::ostream& out, Category category) { return out << category_name(category); }
-
-}  // namespace fbcompat
+#include "test_support.h"  // printing Severity and Category
 
 namespace fbcompat::test {
 
