@@ -18,6 +18,8 @@ int main(int argc, char** argv) {
   add_diff_command(app, exit_code);
   add_rules_command(app, exit_code);
   add_explain_command(app, exit_code);
+  add_inspect_command(app, exit_code);
+  add_golden_command(app, exit_code);
 
   try {
     app.parse(argc, argv);
