@@ -9,6 +9,7 @@
 
 #include "fbcompat/golden_verify.h"
 #include "fbcompat/reference_ops.h"
+#include "fbcompat/rules.h"
 #include "fbcompat/schema_loader.h"
 #include "fbcompat/sha256.h"
 #include "fbcompat/xnnpack_graph.h"
@@ -309,6 +310,18 @@ BOOST_AUTO_TEST_CASE(freeze_never_overwrites_and_only_appends_to_the_manifest) {
   BOOST_TEST(verified.exit_code == 0, verified.out);
   const json report = json::parse(verified.out);
   BOOST_TEST(report.at("compatible").get<bool>());
+}
+
+BOOST_AUTO_TEST_CASE(golden_rules_are_registered_with_pages) {
+  std::size_t golden_rules = 0;
+  for (const RuleInfo& rule : all_rules()) {
+    if (rule.scope != RuleScope::Golden) continue;
+    ++golden_rules;
+    const std::string page(rule_page(rule.id));
+    BOOST_TEST(page.rfind("# " + std::string(rule.id), 0) == 0u, rule.id);
+    BOOST_TEST(page.find("## Fix") != std::string::npos, rule.id);
+  }
+  BOOST_TEST(golden_rules == 12u);
 }
 
 BOOST_AUTO_TEST_CASE(verify_without_a_manifest_is_bad_input) {

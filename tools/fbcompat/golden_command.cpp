@@ -25,7 +25,7 @@ int run_verify(const GoldenArguments& arguments) {
   auto report = verify_golden(options);
   if (!report) return report_error(report.error());
   return emit_findings(std::move(report->findings), arguments.output,
-                       fmt::format("{} golden programs in {}, each read by {} reader schemas in all", report->programs,
+                       fmt::format("{} golden programs in {} ({} readings: program x reader schema)", report->programs,
                                    arguments.golden_dir, report->readings));
 }
 

@@ -86,35 +86,61 @@ const XnnpackVersion* XnnpackFamily::find(const std::string& name) const {
   return nullptr;
 }
 
+namespace {
+
+// The newest reader's view of the payload, decoded once however many versions are asked about.
+class PayloadReading {
+ public:
+  PayloadReading(const XnnpackFamily& family, const XnnpackPayload& payload, const BufferLimits& limits)
+      : family_(family), payload_(payload), limits_(limits) {}
+
+  Expected<LoadVerdict> loads_on(const XnnpackVersion& version) {
+    const std::string identifier = xnnpack_identifier(payload_);
+    if (!version.accepts(identifier)) {
+      return LoadVerdict{false, fmt::format("its runtime does not accept identifier '{}'", identifier)};
+    }
+    if (!version.reader->verify(payload_.flatbuffer, payload_.flatbuffer_size, limits_)) {
+      return LoadVerdict{false, "the payload does not verify against its reader schema (a node or value it does not know?)"};
+    }
+    const XnnpackVersion& newest = family_.newest();
+    if (&newest == &version) return LoadVerdict{true, ""};
+    if (!newest_json_) {
+      if (!newest.reader->verify(payload_.flatbuffer, payload_.flatbuffer_size, limits_)) return LoadVerdict{true, ""};
+      auto decoded = sparse_json(*newest.reader, payload_);
+      if (!decoded) return decoded.error();
+      newest_json_ = std::move(decoded.value());
+    }
+    auto own_json = sparse_json(*version.reader, payload_);
+    if (!own_json) return own_json.error();
+    if (auto unread = first_unread_field(*newest_json_, *own_json, "XNNGraph")) {
+      return LoadVerdict{false, fmt::format("its runtime does not read {}, which the payload sets", *unread)};
+    }
+    return LoadVerdict{true, ""};
+  }
+
+ private:
+  const XnnpackFamily& family_;
+  const XnnpackPayload& payload_;
+  const BufferLimits& limits_;
+  std::optional<nlohmann::json> newest_json_;
+};
+
+}  // namespace
+
 Expected<LoadVerdict> runtime_loads(const XnnpackFamily& family, const XnnpackVersion& version,
                                     const std::uint8_t* payload, std::size_t size, const BufferLimits& limits) {
   auto split = split_xnnpack_payload(payload, size);
   if (!split) return split.error();
-  const std::string identifier = xnnpack_identifier(*split);
-  if (!version.accepts(identifier)) {
-    return LoadVerdict{false, fmt::format("its runtime does not accept identifier '{}'", identifier)};
-  }
-  if (!version.reader->verify(split->flatbuffer, split->flatbuffer_size, limits)) {
-    return LoadVerdict{false, "the payload does not verify against its reader schema (a node or value it does not know?)"};
-  }
-  const XnnpackVersion& newest = family.newest();
-  if (&newest == &version || !newest.reader->verify(split->flatbuffer, split->flatbuffer_size, limits)) {
-    return LoadVerdict{true, ""};
-  }
-  auto newest_json = sparse_json(*newest.reader, *split);
-  if (!newest_json) return newest_json.error();
-  auto own_json = sparse_json(*version.reader, *split);
-  if (!own_json) return own_json.error();
-  if (auto unread = first_unread_field(*newest_json, *own_json, "XNNGraph")) {
-    return LoadVerdict{false, fmt::format("its runtime does not read {}, which the payload sets", *unread)};
-  }
-  return LoadVerdict{true, ""};
+  return PayloadReading(family, *split, limits).loads_on(version);
 }
 
 Expected<std::optional<std::size_t>> earliest_loading_version(const XnnpackFamily& family, const std::uint8_t* payload,
                                                               std::size_t size, const BufferLimits& limits) {
+  auto split = split_xnnpack_payload(payload, size);
+  if (!split) return split.error();
+  PayloadReading reading(family, *split, limits);
   for (std::size_t i = 0; i < family.versions().size(); ++i) {
-    auto verdict = runtime_loads(family, family.versions()[i], payload, size, limits);
+    auto verdict = reading.loads_on(family.versions()[i]);
     if (!verdict) return verdict.error();
     if (verdict->loads) return std::optional<std::size_t>(i);
   }
