@@ -10,7 +10,7 @@ packages=(
   libflatbuffers-dev flatbuffers-compiler
   libxnnpack-dev
   libboost-test-dev libbenchmark-dev
-  libfmt-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libgit2-dev
+  libfmt-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libgit2-dev libssl-dev
   clang libclang-rt-14-dev
 )
 

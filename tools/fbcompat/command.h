@@ -55,5 +55,7 @@ std::string render_findings(const std::vector<Finding>& findings, const OutputOp
 
 // Writes a report to --output (atomically) or stdout.
 int write_report(const std::string& report, const std::string& output_path);
+void add_inspect_command(CLI::App& app, int& exit_code);
+void add_golden_command(CLI::App& app, int& exit_code);
 
 }  // namespace fbcompat::cli

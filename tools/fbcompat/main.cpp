@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   add_pair_command(app, exit_code);
   add_audit_command(app, exit_code);
   add_lock_command(app, exit_code);
+  add_inspect_command(app, exit_code);
+  add_golden_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

@@ -16,6 +16,7 @@ const char* scope_name(RuleScope scope) {
     case RuleScope::Pair: return "pair";
     case RuleScope::Lock: return "lock";
     case RuleScope::Runtime: return "runtime-check";
+    case RuleScope::Golden: return "golden verify";
   }
   return "?";
 }

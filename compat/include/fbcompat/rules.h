@@ -15,6 +15,7 @@ enum class RuleScope {
   Pair,       // pair: what a writer schema emits against what a reader schema reads
   Lock,       // diff and audit: a schema against the lock file of released ids
   Runtime,    // runtime-check: a runtime's node definitions against the schema
+  Golden,     // golden verify and audit: frozen golden programs against every later reader schema
 };
 
 struct RuleInfo {

@@ -1,3 +1,4 @@
+#include "rules/golden_rules.h"
 #include "rules/rule_families.h"
 
 #include "lock/lock_rules.h"
@@ -10,6 +11,7 @@ const std::vector<const RuleInfo*>& non_evolution_rules() {
     std::vector<const RuleInfo*> collected;
     for (const RuleInfo* rule : pair_rules::all()) collected.push_back(rule);
     for (const RuleInfo* rule : lock_rules::all()) collected.push_back(rule);
+    for (const RuleInfo* rule : golden_rules()) collected.push_back(rule);
     return collected;
   }();
   return rules;

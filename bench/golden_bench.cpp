@@ -1,0 +1,142 @@
+// Golden verify and inspect throughput, against flatbuffers' generated Verifier alone on the same bytes
+// (the program flatbuffer and each XNNPACK payload's flatbuffer, verified once). Prints the ratios of
+// one run at the end: how many times the baseline's time each command takes.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "fbcompat/executorch/program_generated.h"
+#include "fbcompat/golden_manifest.h"
+#include "fbcompat/golden_verify.h"
+#include "fbcompat/program_inspection.h"
+#include "fbcompat/xnnpack/runtime_schema_generated.h"
+#include "fbcompat/xnnpack_header.h"
+
+namespace {
+
+using namespace fbcompat;
+
+const std::string kGolden = std::string(FBCOMPAT_SOURCE_DIR) + "/golden";
+const std::string kFamily = std::string(FBCOMPAT_SOURCE_DIR) + "/schemas/xnnpack";
+
+const XnnpackFamily& family() {
+  static const XnnpackFamily loaded = std::move(XnnpackFamily::load(kFamily).value());
+  return loaded;
+}
+
+const std::vector<std::vector<std::uint8_t>>& programs() {
+  static const std::vector<std::vector<std::uint8_t>> all = [] {
+    std::vector<std::vector<std::uint8_t>> bytes;
+    const GoldenManifest manifest = load_golden_manifest(kGolden + "/MANIFEST.json").value();
+    for (const GoldenEntry& entry : manifest.entries) {
+      bytes.push_back(read_program_file(kGolden + "/" + entry.path).value());
+    }
+    return bytes;
+  }();
+  return all;
+}
+
+std::int64_t total_bytes() {
+  std::int64_t total = 0;
+  for (const auto& program : programs()) total += static_cast<std::int64_t>(program.size());
+  return total;
+}
+
+// The baseline: flatbuffers' generated verifiers, nothing else. The program region is the extended
+// header's program size when there is one; each XNNPACK payload's flatbuffer is verified as XNNGraph.
+bool verify_alone(const std::vector<std::uint8_t>& bytes) {
+  std::size_t program_size = bytes.size();
+  if (bytes.size() >= 40 && std::memcmp(bytes.data() + 8, "eh00", 4) == 0) {
+    program_size = static_cast<std::size_t>(xnnpack_header::read_le(bytes.data() + 16, 8));
+  }
+  flatbuffers::Verifier program_verifier(bytes.data(), program_size);
+  if (!executorch_flatbuffer::VerifyProgramBuffer(program_verifier)) return false;
+  const auto* program = executorch_flatbuffer::GetProgram(bytes.data());
+  const std::uint64_t base = program_size == bytes.size() ? 0 : xnnpack_header::read_le(bytes.data() + 24, 8);
+  bool ok = true;
+  for (const auto* plan : *program->execution_plan()) {
+    for (const auto* delegate : *plan->delegates()) {
+      const std::uint8_t* data;
+      std::size_t size;
+      if (delegate->processed()->location() == executorch_flatbuffer::DataLocation::INLINE) {
+        const auto* inline_data = program->backend_delegate_data()->Get(delegate->processed()->index())->data();
+        data = inline_data->data();
+        size = inline_data->size();
+      } else {
+        const auto* segment = program->segments()->Get(delegate->processed()->index());
+        data = bytes.data() + base + segment->offset();
+        size = segment->size();
+      }
+      const XnnpackPayload payload = parse_xnnpack_payload(data, size);
+      flatbuffers::Verifier graph_verifier(payload.flatbuffer, payload.flatbuffer_size);
+      ok = ok && graph_verifier.VerifyBuffer<fb_xnnpack::XNNGraph>(nullptr);
+    }
+  }
+  return ok;
+}
+
+void BM_VerifierAlone(benchmark::State& state) {
+  for (auto _ : state) {
+    for (const auto& program : programs()) benchmark::DoNotOptimize(verify_alone(program));
+  }
+  state.SetBytesProcessed(state.iterations() * total_bytes());
+}
+
+void BM_Inspect(benchmark::State& state) {
+  for (auto _ : state) {
+    for (const auto& program : programs()) {
+      auto inspection = inspect_program(program.data(), program.size(), &family());
+      benchmark::DoNotOptimize(inspection);
+    }
+  }
+  state.SetBytesProcessed(state.iterations() * total_bytes());
+}
+
+// The whole command: manifest, files, sha256, every later reader, node names and field values.
+void BM_GoldenVerify(benchmark::State& state) {
+  GoldenVerifyOptions options;
+  options.golden_dir = kGolden;
+  options.family_dir = kFamily;
+  for (auto _ : state) {
+    auto report = verify_golden(options, family());
+    benchmark::DoNotOptimize(report);
+  }
+  state.SetBytesProcessed(state.iterations() * total_bytes());
+}
+
+BENCHMARK(BM_VerifierAlone)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Inspect)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_GoldenVerify)->Unit(benchmark::kMicrosecond);
+
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) seconds_[run.benchmark_name()] = run.GetAdjustedRealTime();
+    ConsoleReporter::ReportRuns(runs);
+  }
+  void Finalize() override {
+    ConsoleReporter::Finalize();
+    const double baseline = seconds_["BM_VerifierAlone"];
+    if (baseline <= 0) return;
+    std::printf("\n%zu golden programs, %lld bytes\n", programs().size(), static_cast<long long>(total_bytes()));
+    std::printf("inspect / Verifier alone:       %.1fx\n", seconds_["BM_Inspect"] / baseline);
+    std::printf("golden verify / Verifier alone: %.1fx\n", seconds_["BM_GoldenVerify"] / baseline);
+  }
+
+ private:
+  std::map<std::string, double> seconds_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+  return 0;
+}

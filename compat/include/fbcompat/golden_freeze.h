@@ -1,0 +1,27 @@
+// `golden freeze`: writes a version's golden programs once. Each program's XNNGraph is described in
+// JSON (kept beside it as <name>.json), encoded with that version's writer schema, wrapped in a
+// payload (with or without XH00) and a .pte (inline or segment), and recorded in golden/MANIFEST.json
+// with its sha256, node names and, for runnable programs, inputs and reference outputs. Existing files
+// are history: freezing refuses to overwrite any of them, and refuses a version already in the manifest.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "fbcompat/error.h"
+
+namespace fbcompat {
+
+struct FreezeOptions {
+  std::string golden_dir = "golden";
+  std::string family_dir = "schemas/xnnpack";  // holds manifest.toml and <version>/schema.fbs
+  std::string version;
+};
+
+struct FreezeResult {
+  std::vector<std::string> written;  // paths relative to golden_dir, the manifest last
+};
+
+Expected<FreezeResult> freeze_golden(const FreezeOptions& options);
+
+}  // namespace fbcompat

@@ -1,0 +1,69 @@
+// golden/MANIFEST.json: one entry per golden program, keyed by its path under the golden directory,
+// so that freezing a new version only adds entries and never rewrites existing ones.
+//
+//   {"format": 1, "programs": {"xnnpack/v1.1.0/mlp.pte": {
+//      "family": "xnnpack", "version": "v1.1.0", "sha256": "...", "size": 1234,
+//      "description": "xnnpack/v1.1.0/mlp.json",       // the XNNGraph JSON the payload encodes
+//      "purpose": "...", "storage": "SEGMENT", "xh00_header": true, "extended_header": true,
+//      "nodes": ["XNNFullyConnected", ...],              // XNodeUnion member names, in node order
+//      "runnable": true,
+//      "inputs":  [{"value_id": 0, "external_id": 0, "shape": [2, 4], "dtype": "fp32", "layout": "NC",
+//                   "values": [...]}],                   // row-major (NHWC for 4-D), flat
+//      "expected_outputs": [...same form...],
+//      "tolerance": {"relative": 1e-5, "absolute": 1e-6}}}}
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fbcompat/error.h"
+#include "fbcompat/pte.h"
+
+namespace fbcompat {
+
+struct GoldenTensorRecord {
+  std::uint32_t value_id = 0;     // XNNTensorValue.id_out
+  std::uint32_t external_id = 0;  // the delegate's argument order: inputs, then outputs
+  std::vector<std::size_t> shape;
+  std::string dtype = "fp32";
+  std::string layout;  // "NHWC" for 4-D tensors, "NC" for 2-D, else "ROW_MAJOR"
+  std::vector<float> values;
+};
+
+struct GoldenEntry {
+  std::string path;  // relative to the golden directory, with '/'
+  std::string family = "xnnpack";
+  std::string version;
+  std::string sha256;
+  std::uint64_t size = 0;
+  std::string description;  // relative path of the JSON graph description
+  std::string purpose;
+  DelegateLocation storage = DelegateLocation::Inline;
+  bool xh00_header = true;
+  bool extended_header = true;
+  std::vector<std::string> nodes;
+  bool runnable = false;
+  std::vector<GoldenTensorRecord> inputs;
+  std::vector<GoldenTensorRecord> expected_outputs;
+  float relative_tolerance = 1e-5f;
+  float absolute_tolerance = 1e-6f;
+};
+
+struct GoldenManifest {
+  static constexpr int kFormat = 1;
+  std::vector<GoldenEntry> entries;  // sorted by path
+
+  const GoldenEntry* find(const std::string& path) const;
+};
+
+std::string golden_layout_for(std::size_t rank);
+
+// A missing file is an Error; so is any entry without its path, version or sha256.
+Expected<GoldenManifest> load_golden_manifest(const std::string& path);
+
+// The manifest as JSON text (entries in path order, stable formatting).
+std::string golden_manifest_json(const GoldenManifest& manifest);
+
+}  // namespace fbcompat

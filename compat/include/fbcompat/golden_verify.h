@@ -1,0 +1,33 @@
+// `golden verify` (and part of `audit`): every golden program read as the runtimes of its own version
+// and of every later version read it. Problems come back as findings (rules GOLDEN_*); only input that
+// cannot be checked at all (no manifest, no schemas) is an Error.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "fbcompat/error.h"
+#include "fbcompat/finding.h"
+#include "fbcompat/reflected_schema.h"
+#include "fbcompat/xnnpack_family.h"
+
+namespace fbcompat {
+
+struct GoldenVerifyOptions {
+  std::string golden_dir = "golden";           // holds MANIFEST.json and xnnpack/<version>/
+  std::string family_dir = "schemas/xnnpack";  // holds manifest.toml and the versions' schemas
+  BufferLimits limits;
+};
+
+struct GoldenVerifyReport {
+  std::vector<Finding> findings;
+  std::size_t programs = 0;  // golden programs checked
+  std::size_t readings = 0;  // (program, reader schema) pairs verified
+};
+
+Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options);
+// For callers that already loaded the family (audit).
+Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, const XnnpackFamily& family);
+
+}  // namespace fbcompat

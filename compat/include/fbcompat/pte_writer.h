@@ -1,0 +1,46 @@
+// Writing ExecuTorch program files (.pte): execution plans whose delegates carry payloads stored inline
+// (inside the flatbuffer) or in segments (after it), with or without the extended header. The
+// flatbuffer starts the file; segments follow it, each aligned; the extended header's segment data
+// size runs to the end of the file, so a truncated program is always detected.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fbcompat/error.h"
+#include "fbcompat/pte.h"
+
+namespace fbcompat {
+
+struct DelegateSpec {
+  std::string backend_id = kXnnpackBackendId;
+  std::vector<std::uint8_t> payload;
+  DelegateLocation location = DelegateLocation::Inline;
+};
+
+// A float tensor the plan takes or returns (its EValue; the delegate computes it).
+struct PlanTensorSpec {
+  std::vector<std::int32_t> sizes;
+};
+
+// One method: its inputs and outputs, and one chain that calls each delegate in turn with all of them.
+struct PlanSpec {
+  std::string name = "forward";
+  std::vector<PlanTensorSpec> inputs;
+  std::vector<PlanTensorSpec> outputs;
+  std::vector<DelegateSpec> delegates;
+};
+
+struct ProgramSpec {
+  std::uint32_t version = 0;
+  std::vector<PlanSpec> plans;
+  bool extended_header = true;  // required when a delegate is stored in a segment
+  std::size_t alignment = 16;   // of segments; a power of two from 16 to 4096
+};
+
+// Fails when a segment is asked for without the extended header, or the alignment is not supported.
+Expected<std::vector<std::uint8_t>> write_program(const ProgramSpec& spec);
+
+}  // namespace fbcompat

@@ -1,0 +1,85 @@
+// A .fbs schema loaded once with flatbuffers' Parser and kept in both of flatbuffers' forms: the
+// binary reflection schema (bfbs), which verifies and reads buffers of that schema, and the Parser,
+// which turns buffers into JSON (GenerateText). Buffers of any version are read this way, against
+// that version's own schema, without generated code.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <flatbuffers/reflection.h>
+
+#include "fbcompat/error.h"
+
+namespace flatbuffers {
+class Parser;
+}
+
+namespace fbcompat {
+
+struct BufferLimits {
+  std::uint32_t max_depth = 64;
+  std::uint32_t max_tables = 1000000;
+};
+
+class ReflectedSchema {
+ public:
+  ~ReflectedSchema();
+  ReflectedSchema(const ReflectedSchema&) = delete;
+  ReflectedSchema& operator=(const ReflectedSchema&) = delete;
+
+  static Expected<std::shared_ptr<const ReflectedSchema>> load(const std::string& fbs_path);
+
+  const std::string& path() const { return path_; }
+  const reflection::Schema& schema() const { return *reflection::GetSchema(bfbs_.data()); }
+  const reflection::Object& root() const { return *schema().root_table(); }
+  const std::string& file_identifier() const { return file_identifier_; }
+
+  const reflection::Object* find_object(std::string_view qualified_name) const;
+  const reflection::Enum* find_enum(std::string_view qualified_name) const;
+  // The object a union value of this member refers to, or nullptr.
+  const reflection::Object* union_member_object(const reflection::EnumVal& member) const;
+
+  // flatbuffers' reflection Verify of a buffer whose root is the schema's root type. The identifier
+  // is not checked here: readers accept more than one.
+  bool verify(const std::uint8_t* buffer, std::size_t size, const BufferLimits& limits = {}) const;
+
+  enum class Defaults { Written, Omitted };
+
+  // The buffer as strict JSON on one line, enums by name; scalars equal to their default are written
+  // or left out. The buffer must have passed verify() against this schema. Deprecated fields are
+  // never written: the schema does not read them.
+  Expected<std::string> to_json(const std::uint8_t* verified_buffer, Defaults defaults = Defaults::Written) const;
+
+  // JSON text encoded with this schema; the schema's identifier is stamped on the buffer.
+  Expected<std::vector<std::uint8_t>> encode_json(const std::string& json, const std::string& json_name) const;
+
+ private:
+  ReflectedSchema() = default;
+
+  std::string path_;
+  std::string text_;
+  std::vector<std::uint8_t> bfbs_;
+  std::string file_identifier_;
+  // For to_json, one per Defaults; only read after loading.
+  std::unique_ptr<flatbuffers::Parser> parser_;
+  std::unique_ptr<flatbuffers::Parser> sparse_parser_;
+};
+
+// One ReflectedSchema per file, loaded on first use; safe to share between threads.
+class ReflectedSchemaCache {
+ public:
+  Expected<std::shared_ptr<const ReflectedSchema>> get(const std::string& fbs_path);
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const ReflectedSchema>> schemas_;
+};
+
+}  // namespace fbcompat

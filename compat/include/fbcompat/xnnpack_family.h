@@ -1,0 +1,61 @@
+// Every version of the XNNPACK schema family (schemas/xnnpack/manifest.toml), each with its writer
+// and reader schema loaded for reflection, and which versions' runtimes can load a given payload.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fbcompat/error.h"
+#include "fbcompat/manifest.h"
+#include "fbcompat/reflected_schema.h"
+
+namespace fbcompat {
+
+struct XnnpackVersion {
+  ManifestVersion info;
+  std::shared_ptr<const ReflectedSchema> writer;  // schema.fbs
+  // runtime_schema.fbs; for a version without one (v0.1.0), its runtime read with schema.fbs.
+  std::shared_ptr<const ReflectedSchema> reader;
+  // Identifiers the runtime accepts; the writer's own identifier for a version without a reader.
+  std::vector<std::string> accepted_identifiers;
+
+  bool accepts(const std::string& identifier) const;
+};
+
+class XnnpackFamily {
+ public:
+  // Loads manifest.toml in `family_dir` and every version's schemas.
+  static Expected<XnnpackFamily> load(const std::string& family_dir);
+
+  const Manifest& manifest() const { return manifest_; }
+  const std::vector<XnnpackVersion>& versions() const { return versions_; }  // oldest first
+  const XnnpackVersion* find(const std::string& name) const;
+  std::optional<std::size_t> index_of(const std::string& name) const { return manifest_.index_of(name); }
+  const XnnpackVersion& newest() const { return versions_.back(); }
+
+ private:
+  Manifest manifest_;
+  std::vector<XnnpackVersion> versions_;
+};
+
+// Why one version's runtime can or cannot load a payload.
+struct LoadVerdict {
+  bool loads = false;
+  std::string reason;  // when it does not: identifier, verification, unknown node, or ignored data
+};
+
+// Whether `version`'s runtime loads the payload: it accepts the identifier, the flatbuffer verifies
+// against its reader schema (so every node type id is a member it knows), and it reads every field
+// the payload sets (compared with the newest reader). Bad payloads come back as an Error.
+Expected<LoadVerdict> runtime_loads(const XnnpackFamily& family, const XnnpackVersion& version,
+                                    const std::uint8_t* payload, std::size_t size, const BufferLimits& limits = {});
+
+// The oldest version whose runtime loads the payload; nullopt when none does.
+Expected<std::optional<std::size_t>> earliest_loading_version(const XnnpackFamily& family, const std::uint8_t* payload,
+                                                              std::size_t size, const BufferLimits& limits = {});
+
+}  // namespace fbcompat

@@ -1,0 +1,42 @@
+// The programs `golden freeze` writes for one version of the XNNPACK schema, built from that version's
+// writer schema: small runnable networks (when the version has their nodes) and one program holding
+// every member of XNodeUnion, XValueUnion and XNNQuantParams, with fields filled so that each slot
+// carries a distinct value. Across the set: constant data, inline and segment storage, payloads with
+// and without the XH00 header.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fbcompat/error.h"
+#include "fbcompat/pte.h"
+#include "fbcompat/reference_ops.h"
+#include "fbcompat/schema.h"
+
+namespace fbcompat {
+
+struct GoldenTensor {
+  std::uint32_t value_id = 0;     // XNNTensorValue.id_out
+  std::uint32_t external_id = 0;  // XNNTensorValue.external_id
+  reference::Tensor tensor;
+};
+
+struct GoldenProgramPlan {
+  std::string name;     // file stem
+  std::string purpose;  // one line, recorded in the manifest
+  nlohmann::json graph;  // XNNGraph as flatbuffers JSON
+  std::vector<std::uint8_t> constant_data;  // the payload's constant data (after the XH00 header)
+  bool xh00_header = true;
+  bool extended_header = true;
+  DelegateLocation location = DelegateLocation::Inline;
+  bool runnable = false;
+  std::vector<GoldenTensor> inputs;  // runnable programs only
+};
+
+// `writer` is the version's schema.fbs, loaded with load_schema.
+Expected<std::vector<GoldenProgramPlan>> golden_catalogue(const Schema& writer);
+
+}  // namespace fbcompat

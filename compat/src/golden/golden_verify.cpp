@@ -1,0 +1,275 @@
+#include "fbcompat/golden_verify.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "fbcompat/golden_manifest.h"
+#include "fbcompat/pte.h"
+#include "fbcompat/sha256.h"
+#include "fbcompat/xnnpack_graph.h"
+#include "golden/recorded_fields.h"
+#include "rules/golden_rules.h"
+
+namespace fbcompat {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t kListed = 3;  // differences quoted in one finding
+
+std::string listed(const std::vector<std::string>& items) {
+  std::string text;
+  for (std::size_t i = 0; i < items.size() && i < kListed; ++i) text += (i == 0 ? "" : "; ") + items[i];
+  if (items.size() > kListed) text += fmt::format("; and {} more", items.size() - kListed);
+  return text;
+}
+
+class GoldenChecker {
+ public:
+  GoldenChecker(const GoldenVerifyOptions& options, const XnnpackFamily& family, GoldenVerifyReport& report)
+      : options_(options), family_(family), report_(report) {}
+
+  void check(const GoldenEntry& entry) {
+    ++report_.programs;
+    const std::string file = options_.golden_dir + "/" + entry.path;
+    const auto own_index = family_.index_of(entry.version);
+    if (!own_index) {
+      add(kGoldenUnknownVersion, entry.path, file,
+          fmt::format("{} is recorded as version {}, which {}/manifest.toml does not list, so no reader can be chosen",
+                      entry.path, entry.version, options_.family_dir),
+          "add the version back to manifest.toml (versions are never removed) or correct the manifest entry");
+      return;
+    }
+    ProgramReadOptions read_options;
+    read_options.source_name = file;
+    auto bytes = read_program_file(file, read_options);
+    if (!bytes) {
+      add(kGoldenFileMissing, entry.path, file, fmt::format("{} cannot be read: {}", entry.path, bytes.error().message),
+          "restore the file from version control: golden programs are never regenerated");
+      return;
+    }
+    const std::string digest = sha256_hex(bytes->data(), bytes->size());
+    if (digest != entry.sha256) {
+      add(kGoldenSha256Changed, entry.path, file,
+          fmt::format("{} changed: sha256 {} differs from the recorded {}. A golden program is what a released exporter "
+                      "wrote; a changed one no longer proves that old programs load.",
+                      entry.path, digest, entry.sha256),
+          "restore the original bytes from version control; to add programs, freeze a new version instead");
+    }
+    auto program = read_program(bytes->data(), bytes->size(), read_options);
+    if (!program) {
+      add(kGoldenProgramUnreadable, entry.path, file, fmt::format("{} does not read as a program: {}", entry.path, program.error().message),
+          "restore the original bytes from version control");
+      return;
+    }
+    const ProgramDelegate* delegate = nullptr;
+    for (const ProgramPlan& plan : program->plans) {
+      for (const ProgramDelegate& candidate : plan.delegates) {
+        if (candidate.backend_id == kXnnpackBackendId && delegate == nullptr) delegate = &candidate;
+      }
+    }
+    if (delegate == nullptr) {
+      add(kGoldenProgramUnreadable, entry.path, file, fmt::format("{} has no {} delegate", entry.path, kXnnpackBackendId),
+          "restore the original bytes from version control");
+      return;
+    }
+    const std::optional<json> description = load_description(entry);
+    for (std::size_t r = *own_index; r < family_.versions().size(); ++r) {
+      check_reading(entry, file, *delegate, family_.versions()[r], description);
+    }
+  }
+
+  // Versions without golden programs, and frozen versions whose programs miss some node.
+  void check_coverage(const GoldenManifest& manifest) {
+    for (const XnnpackVersion& version : family_.versions()) {
+      std::set<std::string> seen;
+      bool frozen = false;
+      for (const GoldenEntry& entry : manifest.entries) {
+        if (entry.family != "xnnpack" || entry.version != version.info.name) continue;
+        frozen = true;
+        seen.insert(entry.nodes.begin(), entry.nodes.end());
+      }
+      const std::string version_dir = options_.golden_dir + "/xnnpack/" + version.info.name;
+      if (!frozen) {
+        add(kGoldenVersionNotFrozen, "xnnpack/" + version.info.name, version_dir,
+            fmt::format("{} has no golden programs, so nothing proves that its programs keep loading on later runtimes",
+                        version.info.name),
+            fmt::format("fbcompat golden freeze --version {}", version.info.name));
+        continue;
+      }
+      std::vector<std::string> missing;
+      const reflection::Enum* nodes = version.writer->find_enum(node_union_name(*version.writer));
+      if (nodes == nullptr) continue;
+      for (const reflection::EnumVal* member : *nodes->values()) {
+        if (member->value() != 0 && seen.count(member->name()->str()) == 0) missing.push_back(member->name()->str());
+      }
+      if (!missing.empty()) {
+        add(kGoldenNodeNotCovered, "xnnpack/" + version.info.name, version_dir,
+            fmt::format("no golden program of {} uses {} ({} of its XNodeUnion members), so a change to their type ids "
+                        "or tables is not caught by golden verification",
+                        version.info.name, listed(missing), missing.size()),
+            "a frozen version is history: cover these nodes in the next version's golden programs");
+      }
+    }
+  }
+
+  void check_unrecorded(const GoldenManifest& manifest) {
+    std::error_code error;
+    const std::filesystem::path root(options_.golden_dir);
+    for (auto it = std::filesystem::recursive_directory_iterator(root, error);
+         !error && it != std::filesystem::recursive_directory_iterator(); it.increment(error)) {
+      if (!it->is_regular_file() || it->path().extension() != ".pte") continue;
+      const std::string relative = std::filesystem::relative(it->path(), root).generic_string();
+      if (manifest.find(relative) == nullptr) {
+        add(kGoldenFileUnrecorded, relative, it->path().string(),
+            fmt::format("{} is not in MANIFEST.json, so nothing checks it", relative),
+            "write golden programs with `fbcompat golden freeze`, which records them, or remove the file");
+      }
+    }
+  }
+
+ private:
+  static std::string node_union_name(const ReflectedSchema& schema) {
+    const std::string root = schema.root().name()->str();
+    const auto dot = root.rfind('.');
+    return (dot == std::string::npos ? "" : root.substr(0, dot + 1)) + "XNodeUnion";
+  }
+
+  std::optional<json> load_description(const GoldenEntry& entry) {
+    const std::string path = options_.golden_dir + "/" + entry.description;
+    std::ifstream in(path, std::ios::binary);
+    if (entry.description.empty() || !in) {
+      add(kGoldenFileMissing, entry.path, path,
+          fmt::format("the JSON description of {} ({}) is missing, so its field values cannot be checked", entry.path,
+                      entry.description.empty() ? "none recorded" : entry.description),
+          "restore the file from version control");
+      return std::nullopt;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    json parsed = json::parse(text.str(), nullptr, false);
+    if (parsed.is_discarded()) {
+      add(kGoldenFileMissing, entry.path, path, fmt::format("the JSON description {} does not parse", entry.description),
+          "restore the file from version control");
+      return std::nullopt;
+    }
+    return parsed;
+  }
+
+  void check_reading(const GoldenEntry& entry, const std::string& file, const ProgramDelegate& delegate,
+                     const XnnpackVersion& reader_version, const std::optional<json>& description) {
+    ++report_.readings;
+    const std::string reader_name = reader_version.info.name;
+    const ReflectedSchema& reader = *reader_version.reader;
+    auto split = split_xnnpack_payload(delegate.data, delegate.size);
+    if (!split) {
+      add(kGoldenProgramUnreadable, entry.path, file, fmt::format("{}: {}", entry.path, split.error().message),
+          "restore the original bytes from version control");
+      return;
+    }
+    const std::string identifier = xnnpack_identifier(*split);
+    if (!reader_version.accepts(identifier)) {
+      add(kGoldenIdentifierRejected, entry.path, file,
+          fmt::format("the {} runtime accepts identifiers {} but {} carries '{}': every program of {} now fails to load",
+                      reader_name, fmt::join(reader_version.accepted_identifiers, ", "), entry.path, identifier, entry.version),
+          fmt::format("keep accepting '{}' in {}'s runtime (reader_identifiers in manifest.toml)", identifier, reader_name));
+    }
+    auto graph = read_xnnpack_graph(reader, delegate.data, delegate.size, options_.limits);
+    if (!graph) {
+      add(kGoldenVerifyFailed, entry.path, file,
+          fmt::format("{} (written by {}) fails to load with the {} reader schema: {}", entry.path, entry.version,
+                      reader_name, graph.error().message),
+          "restore the removed or changed member, field or type in the reader schema; add new things only at the end");
+      return;
+    }
+    if (!check_nodes(entry, file, reader_name, *graph)) return;
+    if (!description) return;
+    auto decoded_text = reader.to_json(split->flatbuffer);
+    if (!decoded_text) {
+      add(kGoldenFieldValueChanged, entry.path, file, fmt::format("{}: {}", entry.path, decoded_text.error().message), "");
+      return;
+    }
+    const json decoded = json::parse(*decoded_text, nullptr, false);
+    const FieldComparison comparison = compare_recorded_fields(*description, decoded, reader);
+    if (!comparison.changed.empty()) {
+      add(kGoldenFieldValueChanged, entry.path, file,
+          fmt::format("{} (written by {}) reads differently with the {} reader schema, {} field value(s): {}", entry.path,
+                      entry.version, reader_name, comparison.changed.size(), listed(comparison.changed)),
+          "keep every field's slot, type and default in the reader schema; add fields only at the end of a table");
+    }
+    if (!comparison.no_longer_read.empty()) {
+      add(kGoldenFieldNoLongerRead, entry.path, file,
+          fmt::format("the {} reader deprecated {}, which {} (written by {}) sets: that runtime ignores the value",
+                      reader_name, fmt::join(comparison.no_longer_read, ", "), entry.path, entry.version),
+          "make sure the runtime no longer needs the value (or reads it another way) for programs of this version");
+    }
+  }
+
+  bool check_nodes(const GoldenEntry& entry, const std::string& file, const std::string& reader_name, const XnnpackGraph& graph) {
+    bool all_same = graph.nodes.size() == entry.nodes.size();
+    if (!all_same) {
+      add(kGoldenNodeDecodesDifferently, entry.path, file,
+          fmt::format("{} decodes to {} nodes with the {} reader schema; {} were recorded", entry.path, graph.nodes.size(),
+                      reader_name, entry.nodes.size()),
+          "restore the original program bytes");
+      return false;
+    }
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+      const XnnpackNode& node = graph.nodes[i];
+      if (node.name == entry.nodes[i]) continue;
+      all_same = false;
+      add(kGoldenNodeDecodesDifferently, fmt::format("fb_xnnpack.XNodeUnion.{}", entry.nodes[i]), file,
+          fmt::format("node {} of {} (written by {} as {}) has type id {}, which the {} reader schema decodes as {}: the "
+                      "runtime builds the wrong operator",
+                      i, entry.path, entry.version, entry.nodes[i], node.type_id, reader_name,
+                      node.name.empty() ? "no member at all" : node.name),
+          fmt::format("give {} back type id {} in XNodeUnion; add new members only at the end", entry.nodes[i], node.type_id));
+    }
+    return all_same;
+  }
+
+  void add(const RuleInfo& rule, std::string subject, std::string file, std::string message, std::string fix) {
+    Finding finding;
+    finding.rule = std::string(rule.id);
+    finding.category = rule.category;
+    finding.severity = rule.default_severity;
+    finding.subject = std::move(subject);
+    finding.message = std::move(message);
+    finding.fix = std::move(fix);
+    finding.file = std::move(file);
+    report_.findings.push_back(std::move(finding));
+  }
+
+  const GoldenVerifyOptions& options_;
+  const XnnpackFamily& family_;
+  GoldenVerifyReport& report_;
+};
+
+}  // namespace
+
+Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, const XnnpackFamily& family) {
+  auto manifest = load_golden_manifest(options.golden_dir + "/MANIFEST.json");
+  if (!manifest) return manifest.error();
+  GoldenVerifyReport report;
+  GoldenChecker checker(options, family, report);
+  for (const GoldenEntry& entry : manifest->entries) {
+    if (entry.family == "xnnpack") checker.check(entry);
+  }
+  checker.check_coverage(*manifest);
+  checker.check_unrecorded(*manifest);
+  return report;
+}
+
+Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options) {
+  auto family = XnnpackFamily::load(options.family_dir);
+  if (!family) return family.error();
+  return verify_golden(options, *family);
+}
+
+}  // namespace fbcompat

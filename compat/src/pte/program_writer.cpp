@@ -1,0 +1,153 @@
+#include <algorithm>
+#include <cstring>
+
+#include <flatbuffers/flatbuffers.h>
+#include <fmt/format.h>
+
+#include "fbcompat/executorch/program_generated.h"
+#include "fbcompat/pte_writer.h"
+
+namespace fbcompat {
+namespace {
+
+namespace et = executorch_flatbuffer;
+namespace fb = flatbuffers;
+
+constexpr std::size_t kInlineDataAlignment = 16;  // force_align of BackendDelegateInlineData.data
+
+std::size_t align_up(std::size_t value, std::size_t alignment) { return (value + alignment - 1) & ~(alignment - 1); }
+
+void write_le(std::uint8_t* at, std::uint64_t value, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) at[i] = static_cast<std::uint8_t>(value >> (8 * i));
+}
+
+// The payloads in file order: inline ones become backend_delegate_data entries, the others segments.
+struct DataLayout {
+  std::vector<const DelegateSpec*> inline_data;
+  std::vector<const DelegateSpec*> segments;
+  std::vector<std::uint64_t> segment_offsets;  // relative to the segment base
+  std::uint64_t segment_data_size = 0;         // including the padding after the last segment
+};
+
+DataLayout lay_out(const ProgramSpec& spec) {
+  DataLayout layout;
+  for (const PlanSpec& plan : spec.plans) {
+    for (const DelegateSpec& delegate : plan.delegates) {
+      if (delegate.location == DelegateLocation::Inline) {
+        layout.inline_data.push_back(&delegate);
+      } else {
+        layout.segment_offsets.push_back(layout.segment_data_size);
+        layout.segments.push_back(&delegate);
+        layout.segment_data_size = align_up(layout.segment_data_size + delegate.payload.size(), spec.alignment);
+      }
+    }
+  }
+  return layout;
+}
+
+fb::Offset<et::EValue> float_tensor(fb::FlatBufferBuilder& builder, const PlanTensorSpec& tensor) {
+  std::vector<std::uint8_t> dim_order(tensor.sizes.size());
+  for (std::size_t i = 0; i < dim_order.size(); ++i) dim_order[i] = static_cast<std::uint8_t>(i);
+  const auto value = et::CreateTensorDirect(builder, et::ScalarType::FLOAT, 0, &tensor.sizes, &dim_order);
+  return et::CreateEValue(builder, et::KernelTypes::Tensor, value.Union());
+}
+
+fb::Offset<et::ExecutionPlan> build_plan(fb::FlatBufferBuilder& builder, const PlanSpec& plan,
+                                         std::uint32_t& next_inline, std::uint32_t& next_segment) {
+  std::vector<fb::Offset<et::EValue>> values;
+  std::vector<std::int32_t> inputs;
+  std::vector<std::int32_t> outputs;
+  for (const PlanTensorSpec& tensor : plan.inputs) {
+    inputs.push_back(static_cast<std::int32_t>(values.size()));
+    values.push_back(float_tensor(builder, tensor));
+  }
+  for (const PlanTensorSpec& tensor : plan.outputs) {
+    outputs.push_back(static_cast<std::int32_t>(values.size()));
+    values.push_back(float_tensor(builder, tensor));
+  }
+  std::vector<std::int32_t> arguments = inputs;
+  arguments.insert(arguments.end(), outputs.begin(), outputs.end());
+
+  std::vector<fb::Offset<et::Instruction>> instructions;
+  std::vector<fb::Offset<et::BackendDelegate>> delegates;
+  for (std::size_t d = 0; d < plan.delegates.size(); ++d) {
+    const DelegateSpec& delegate = plan.delegates[d];
+    const auto call = et::CreateDelegateCallDirect(builder, static_cast<std::int32_t>(d), &arguments);
+    instructions.push_back(et::CreateInstruction(builder, et::InstructionArguments::DelegateCall, call.Union()));
+    const bool is_inline = delegate.location == DelegateLocation::Inline;
+    const auto processed = et::CreateBackendDelegateDataReference(
+        builder, is_inline ? et::DataLocation::INLINE : et::DataLocation::SEGMENT, is_inline ? next_inline++ : next_segment++);
+    delegates.push_back(et::CreateBackendDelegateDirect(builder, delegate.backend_id.c_str(), processed));
+  }
+  const auto chain = et::CreateChainDirect(builder, &inputs, &outputs, &instructions);
+  const std::vector<fb::Offset<et::Chain>> chains{chain};
+  const std::vector<std::int64_t> buffer_sizes{0};
+  return et::CreateExecutionPlanDirect(builder, plan.name.c_str(), 0, &values, &inputs, &outputs, &chains, nullptr,
+                                       &delegates, &buffer_sizes);
+}
+
+// Puts the extended header right after the root offset and identifier. Everything after byte 8 moves
+// by the same multiple of the buffer's alignment, and flatbuffer offsets are relative, so only the
+// root offset changes.
+std::vector<std::uint8_t> insert_extended_header(const std::uint8_t* flatbuffer, std::size_t size, std::size_t min_align) {
+  const std::size_t inserted = align_up(ExtendedHeader::kMinimumLength, std::max<std::size_t>(min_align, 16));
+  std::vector<std::uint8_t> out(size + inserted, 0);
+  std::memcpy(out.data(), flatbuffer, 8);
+  std::memcpy(out.data() + 8 + inserted, flatbuffer + 8, size - 8);
+  const std::uint64_t root = fb::ReadScalar<fb::uoffset_t>(flatbuffer) + inserted;
+  write_le(out.data(), root, 4);
+  std::memcpy(out.data() + ExtendedHeader::kMagicOffset, ExtendedHeader::kMagic, 4);
+  write_le(out.data() + 12, ExtendedHeader::kMinimumLength, 4);
+  return out;
+}
+
+}  // namespace
+
+Expected<std::vector<std::uint8_t>> write_program(const ProgramSpec& spec) {
+  if (spec.alignment < 16 || spec.alignment > 4096 || (spec.alignment & (spec.alignment - 1)) != 0) {
+    return Error{"", 0, 0, fmt::format("segment alignment {} is not a power of two from 16 to 4096", spec.alignment)};
+  }
+  const DataLayout layout = lay_out(spec);
+  if (!layout.segments.empty() && !spec.extended_header) {
+    return Error{"", 0, 0, "a program with segments needs the extended header (eh00) to locate them"};
+  }
+
+  fb::FlatBufferBuilder builder(1024);
+  std::vector<fb::Offset<et::BackendDelegateInlineData>> inline_data;
+  for (const DelegateSpec* delegate : layout.inline_data) {
+    builder.ForceVectorAlignment(delegate->payload.size(), sizeof(std::uint8_t), kInlineDataAlignment);
+    const auto bytes = builder.CreateVector(delegate->payload);
+    inline_data.push_back(et::CreateBackendDelegateInlineData(builder, bytes));
+  }
+  std::vector<fb::Offset<et::DataSegment>> segments;
+  for (std::size_t i = 0; i < layout.segments.size(); ++i) {
+    segments.push_back(et::CreateDataSegment(builder, layout.segment_offsets[i], layout.segments[i]->payload.size()));
+  }
+  std::uint32_t next_inline = 0;
+  std::uint32_t next_segment = 0;
+  std::vector<fb::Offset<et::ExecutionPlan>> plans;
+  for (const PlanSpec& plan : spec.plans) plans.push_back(build_plan(builder, plan, next_inline, next_segment));
+  const auto program = et::CreateProgramDirect(builder, spec.version, &plans, nullptr, &inline_data,
+                                               segments.empty() ? nullptr : &segments);
+  et::FinishProgramBuffer(builder, program);
+
+  if (!spec.extended_header) {
+    return std::vector<std::uint8_t>(builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize());
+  }
+  std::vector<std::uint8_t> file = insert_extended_header(builder.GetBufferPointer(), builder.GetSize(), builder.GetBufferMinAlignment());
+  const std::uint64_t program_size = file.size();
+  if (!layout.segments.empty()) {
+    const std::uint64_t segment_base = align_up(file.size(), spec.alignment);
+    write_le(file.data() + 24, segment_base, 8);
+    write_le(file.data() + 32, layout.segment_data_size, 8);
+    file.resize(segment_base + layout.segment_data_size, 0);
+    for (std::size_t i = 0; i < layout.segments.size(); ++i) {
+      const auto& payload = layout.segments[i]->payload;
+      if (!payload.empty()) std::memcpy(file.data() + segment_base + layout.segment_offsets[i], payload.data(), payload.size());
+    }
+  }
+  write_le(file.data() + 16, program_size, 8);
+  return file;
+}
+
+}  // namespace fbcompat

@@ -1,0 +1,144 @@
+#include "fbcompat/reflected_schema.h"
+
+#include <flatbuffers/idl.h>
+#include <flatbuffers/util.h>
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace fbcompat {
+namespace {
+
+flatbuffers::IDLOptions json_options(bool write_defaults = true) {
+  flatbuffers::IDLOptions options;
+  options.strict_json = true;
+  options.output_default_scalars_in_json = write_defaults;
+  options.output_enum_identifiers = true;
+  options.indent_step = -1;  // one line
+  return options;
+}
+
+Expected<std::string> read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{path, 0, 0, "cannot open schema"};
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// flatbuffers' Verify accepts a union value whose type is NONE, but GenerateText asserts on it; such a
+// buffer is corrupt, so it is found first. The buffer has been verified, so every access is in range.
+bool unions_have_types(const reflection::Schema& schema, const reflection::Object& object, const flatbuffers::Table& table) {
+  const auto* objects = schema.objects();
+  for (const reflection::Field* field : *object.fields()) {
+    const reflection::Type& type = *field->type();
+    if (type.base_type() == reflection::Obj) {
+      const reflection::Object& nested = *objects->Get(static_cast<flatbuffers::uoffset_t>(type.index()));
+      if (nested.is_struct()) continue;
+      const auto* child = flatbuffers::GetFieldT(table, *field);
+      if (child != nullptr && !unions_have_types(schema, nested, *child)) return false;
+    } else if (type.base_type() == reflection::Vector && type.element() == reflection::Obj) {
+      const reflection::Object& nested = *objects->Get(static_cast<flatbuffers::uoffset_t>(type.index()));
+      if (nested.is_struct()) continue;
+      const auto* children = flatbuffers::GetFieldV<flatbuffers::Offset<flatbuffers::Table>>(table, *field);
+      if (children == nullptr) continue;
+      for (const flatbuffers::Table* child : *children) {
+        if (!unions_have_types(schema, nested, *child)) return false;
+      }
+    } else if (type.base_type() == reflection::Union) {
+      const auto* value = flatbuffers::GetFieldT(table, *field);
+      if (value == nullptr) continue;
+      const auto type_id = table.GetField<std::uint8_t>(static_cast<flatbuffers::voffset_t>(field->offset() - sizeof(flatbuffers::voffset_t)), 0);
+      const reflection::Enum& e = *schema.enums()->Get(static_cast<flatbuffers::uoffset_t>(type.index()));
+      const reflection::EnumVal* member = e.values()->LookupByKey(type_id);
+      if (type_id == 0 || member == nullptr || member->union_type() == nullptr) return false;
+      const reflection::Object& nested = *objects->Get(static_cast<flatbuffers::uoffset_t>(member->union_type()->index()));
+      if (!unions_have_types(schema, nested, *value)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+ReflectedSchema::~ReflectedSchema() = default;
+
+Expected<std::shared_ptr<const ReflectedSchema>> ReflectedSchema::load(const std::string& fbs_path) {
+  auto text = read_text(fbs_path);
+  if (!text) return text.error();
+  std::shared_ptr<ReflectedSchema> loaded(new ReflectedSchema());
+  loaded->path_ = fbs_path;
+  loaded->text_ = std::move(text.value());
+  loaded->parser_ = std::make_unique<flatbuffers::Parser>(json_options(true));
+  loaded->sparse_parser_ = std::make_unique<flatbuffers::Parser>(json_options(false));
+  const std::string directory = flatbuffers::StripFileName(fbs_path);
+  const char* include_paths[] = {directory.c_str(), nullptr};
+  for (flatbuffers::Parser* parser : {loaded->parser_.get(), loaded->sparse_parser_.get()}) {
+    if (!parser->Parse(loaded->text_.c_str(), include_paths, fbs_path.c_str())) {
+      return Error{fbs_path, 0, 0, "schema does not parse: " + parser->error_};
+    }
+  }
+  if (loaded->parser_->root_struct_def_ == nullptr) return Error{fbs_path, 0, 0, "schema declares no root_type"};
+  loaded->parser_->Serialize();
+  const auto& builder = loaded->parser_->builder_;
+  loaded->bfbs_.assign(builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize());
+  loaded->file_identifier_ = loaded->parser_->file_identifier_;
+  return std::shared_ptr<const ReflectedSchema>(std::move(loaded));
+}
+
+const reflection::Object* ReflectedSchema::find_object(std::string_view qualified_name) const {
+  return schema().objects()->LookupByKey(std::string(qualified_name).c_str());
+}
+
+const reflection::Enum* ReflectedSchema::find_enum(std::string_view qualified_name) const {
+  return schema().enums()->LookupByKey(std::string(qualified_name).c_str());
+}
+
+const reflection::Object* ReflectedSchema::union_member_object(const reflection::EnumVal& member) const {
+  const reflection::Type* type = member.union_type();
+  if (type == nullptr || type->base_type() != reflection::Obj) return nullptr;
+  const auto* objects = schema().objects();
+  if (type->index() < 0 || static_cast<flatbuffers::uoffset_t>(type->index()) >= objects->size()) return nullptr;
+  return objects->Get(static_cast<flatbuffers::uoffset_t>(type->index()));
+}
+
+bool ReflectedSchema::verify(const std::uint8_t* buffer, std::size_t size, const BufferLimits& limits) const {
+  if (buffer == nullptr || size < 8 || size > FLATBUFFERS_MAX_BUFFER_SIZE) return false;
+  return flatbuffers::Verify(schema(), root(), buffer, size, limits.max_depth, limits.max_tables);
+}
+
+Expected<std::string> ReflectedSchema::to_json(const std::uint8_t* verified_buffer, Defaults defaults) const {
+  if (!unions_have_types(schema(), root(), *flatbuffers::GetAnyRoot(verified_buffer))) {
+    return Error{path_, 0, 0, "corrupt buffer: a union value has no type (NONE)"};
+  }
+  std::string json;
+  const flatbuffers::Parser& parser = defaults == Defaults::Written ? *parser_ : *sparse_parser_;
+  if (!flatbuffers::GenerateText(parser, verified_buffer, &json)) {
+    return Error{path_, 0, 0, "the buffer could not be turned into JSON"};
+  }
+  return json;
+}
+
+Expected<std::vector<std::uint8_t>> ReflectedSchema::encode_json(const std::string& json, const std::string& json_name) const {
+  // A fresh Parser: parsing JSON fills the Parser's builder, and this object is shared.
+  flatbuffers::Parser parser(json_options());
+  const std::string directory = flatbuffers::StripFileName(path_);
+  const char* include_paths[] = {directory.c_str(), nullptr};
+  if (!parser.Parse(text_.c_str(), include_paths, path_.c_str())) return Error{path_, 0, 0, parser.error_};
+  if (!parser.ParseJson(json.c_str(), json_name.c_str())) return Error{json_name, 0, 0, parser.error_};
+  const auto& builder = parser.builder_;
+  return std::vector<std::uint8_t>(builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize());
+}
+
+Expected<std::shared_ptr<const ReflectedSchema>> ReflectedSchemaCache::get(const std::string& fbs_path) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto found = schemas_.find(fbs_path);
+  if (found != schemas_.end()) return found->second;
+  auto loaded = ReflectedSchema::load(fbs_path);
+  if (!loaded) return loaded.error();
+  schemas_.emplace(fbs_path, loaded.value());
+  return loaded.value();
+}
+
+}  // namespace fbcompat

@@ -1,0 +1,100 @@
+#include "fbcompat/xnnpack_graph.h"
+
+#include <fmt/format.h>
+
+namespace fbcompat {
+namespace {
+
+namespace fb = flatbuffers;
+
+const reflection::Field* find_field(const reflection::Object& object, const char* name) {
+  return object.fields()->LookupByKey(name);
+}
+
+// A vector-of-tables field of `table`, or nullptr when the schema or the buffer lacks it.
+const fb::Vector<fb::Offset<fb::Table>>* table_vector(const fb::Table& table, const reflection::Object& object, const char* name) {
+  const reflection::Field* field = find_field(object, name);
+  if (field == nullptr || field->type()->base_type() != reflection::Vector || field->type()->element() != reflection::Obj) {
+    return nullptr;
+  }
+  return fb::GetFieldV<fb::Offset<fb::Table>>(table, *field);
+}
+
+std::vector<XnnpackNode> read_nodes(const ReflectedSchema& schema, const fb::Table& graph) {
+  std::vector<XnnpackNode> nodes;
+  const auto* xnodes = table_vector(graph, schema.root(), "xnodes");
+  const reflection::Field* nodes_field = find_field(schema.root(), "xnodes");
+  if (xnodes == nullptr) return nodes;
+  const reflection::Object& node_object = *schema.schema().objects()->Get(static_cast<fb::uoffset_t>(nodes_field->type()->index()));
+  const reflection::Field* union_field = find_field(node_object, "xnode_union");
+  const reflection::Field* type_field = find_field(node_object, "xnode_union_type");
+  if (union_field == nullptr || type_field == nullptr) return nodes;
+  const reflection::Enum& node_union = *schema.schema().enums()->Get(static_cast<fb::uoffset_t>(union_field->type()->index()));
+  nodes.reserve(xnodes->size());
+  for (const fb::Table* node : *xnodes) {
+    XnnpackNode decoded;
+    decoded.type_id = fb::GetFieldI<std::uint8_t>(*node, *type_field);
+    if (const reflection::EnumVal* member = node_union.values()->LookupByKey(decoded.type_id)) {
+      decoded.name = member->name()->str();
+    }
+    nodes.push_back(std::move(decoded));
+  }
+  return nodes;
+}
+
+std::uint64_t stored_bytes(const ReflectedSchema& schema, const fb::Vector<fb::Offset<fb::Table>>& buffers,
+                           const reflection::Field& buffers_field) {
+  const reflection::Object& buffer_object = *schema.schema().objects()->Get(static_cast<fb::uoffset_t>(buffers_field.type()->index()));
+  const reflection::Field* storage = find_field(buffer_object, "storage");
+  if (storage == nullptr || storage->type()->base_type() != reflection::Vector) return 0;
+  std::uint64_t total = 0;
+  for (const fb::Table* buffer : buffers) {
+    if (const auto* bytes = fb::GetFieldV<std::uint8_t>(*buffer, *storage)) total += bytes->size();
+  }
+  return total;
+}
+
+}  // namespace
+
+Expected<XnnpackPayload> split_xnnpack_payload(const std::uint8_t* payload, std::size_t size) {
+  XnnpackPayload split = parse_xnnpack_payload(payload, size);
+  if (split.status != XnnpackPayload::Status::Ok) {
+    return Error{"", 0, 0, fmt::format("XNNPACK payload ({} bytes): {}", size, xnnpack_header::status_text(split.status))};
+  }
+  return split;
+}
+
+std::string xnnpack_identifier(const XnnpackPayload& payload) {
+  std::string identifier;
+  for (std::size_t i = 4; i < 8 && i < payload.flatbuffer_size; ++i) {
+    const auto c = static_cast<char>(payload.flatbuffer[i]);
+    identifier += (c >= 0x20 && c < 0x7f) ? std::string(1, c) : fmt::format("\\x{:02x}", payload.flatbuffer[i]);
+  }
+  return identifier;
+}
+
+Expected<XnnpackGraph> read_xnnpack_graph(const ReflectedSchema& schema, const std::uint8_t* payload, std::size_t size,
+                                          const BufferLimits& limits) {
+  auto split = split_xnnpack_payload(payload, size);
+  if (!split) return split.error();
+  XnnpackGraph graph;
+  graph.payload = *split;
+  graph.identifier = xnnpack_identifier(graph.payload);
+  if (!schema.verify(graph.payload.flatbuffer, graph.payload.flatbuffer_size, limits)) {
+    return Error{"", 0, 0, fmt::format("verifier failure: the {}-byte XNNPACK flatbuffer{} does not verify against {} "
+                                       "(malformed, beyond the verifier's limits, or a union type id the schema lacks)",
+                                       graph.payload.flatbuffer_size, graph.payload.has_header ? " after the XH00 header" : "",
+                                       schema.path())};
+  }
+  const fb::Table& root = *fb::GetAnyRoot(graph.payload.flatbuffer);
+  graph.nodes = read_nodes(schema, root);
+  if (const auto* values = table_vector(root, schema.root(), "xvalues")) graph.value_count = values->size();
+  if (const auto* entries = table_vector(root, schema.root(), "constant_data")) graph.constant_data_entries = entries->size();
+  if (const auto* buffers = table_vector(root, schema.root(), "constant_buffer")) {
+    graph.constant_buffer_entries = buffers->size();
+    graph.constant_buffer_bytes = stored_bytes(schema, *buffers, *find_field(schema.root(), "constant_buffer"));
+  }
+  return graph;
+}
+
+}  // namespace fbcompat

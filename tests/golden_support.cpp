@@ -1,0 +1,44 @@
+#include "golden_support.h"
+
+#include <boost/test/unit_test.hpp>
+
+namespace fbcompat::test {
+
+const XnnpackFamily& xnnpack_family() {
+  static const XnnpackFamily family = [] {
+    auto loaded = XnnpackFamily::load(family_dir());
+    if (!loaded) throw std::runtime_error(loaded.error().to_string());
+    return std::move(loaded.value());
+  }();
+  return family;
+}
+
+const GoldenManifest& golden_manifest() {
+  static const GoldenManifest manifest = [] {
+    auto loaded = load_golden_manifest(golden_dir() + "/MANIFEST.json");
+    if (!loaded) throw std::runtime_error(loaded.error().to_string());
+    return std::move(loaded.value());
+  }();
+  return manifest;
+}
+
+std::vector<std::uint8_t> golden_bytes(const GoldenEntry& entry) {
+  auto bytes = read_program_file(golden_dir() + "/" + entry.path);
+  if (!bytes) throw std::runtime_error(bytes.error().to_string());
+  return std::move(bytes.value());
+}
+
+ProgramDelegate xnnpack_delegate(const ProgramView& view) {
+  for (const ProgramPlan& plan : view.plans) {
+    for (const ProgramDelegate& delegate : plan.delegates) {
+      if (delegate.backend_id == kXnnpackBackendId) return delegate;
+    }
+  }
+  throw std::runtime_error("no XNNPACK delegate");
+}
+
+void copy_tree(const std::string& from, const std::string& to) {
+  std::filesystem::copy(from, to, std::filesystem::copy_options::recursive | std::filesystem::copy_options::overwrite_existing);
+}
+
+}  // namespace fbcompat::test

@@ -1,0 +1,32 @@
+// Helpers shared by the suites that read the frozen golden programs.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "fbcompat/golden_manifest.h"
+#include "fbcompat/pte.h"
+#include "fbcompat/xnnpack_family.h"
+#include "test_support.h"
+
+namespace fbcompat::test {
+
+inline std::string golden_dir() { return source_path("golden"); }
+inline std::string family_dir() { return source_path("schemas/xnnpack"); }
+
+// The schema family, loaded once per test run.
+const XnnpackFamily& xnnpack_family();
+// The golden manifest, loaded once per test run.
+const GoldenManifest& golden_manifest();
+
+// The bytes of a golden program.
+std::vector<std::uint8_t> golden_bytes(const GoldenEntry& entry);
+
+// The first XNNPACK delegate of a program that must read.
+ProgramDelegate xnnpack_delegate(const ProgramView& view);
+
+// Copies a directory tree (golden or schemas) into `to`.
+void copy_tree(const std::string& from, const std::string& to);
+
+}  // namespace fbcompat::test

@@ -1,0 +1,335 @@
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "fbcompat/golden_verify.h"
+#include "fbcompat/reference_ops.h"
+#include "fbcompat/rules.h"
+#include "fbcompat/schema_loader.h"
+#include "fbcompat/sha256.h"
+#include "fbcompat/xnnpack_graph.h"
+#include "golden/reference_graph.h"
+#include "golden_support.h"
+
+using namespace fbcompat;
+using namespace fbcompat::test;
+using nlohmann::json;
+
+namespace {
+
+std::size_t count_rule(const std::vector<Finding>& findings, const std::string& rule) {
+  return static_cast<std::size_t>(
+      std::count_if(findings.begin(), findings.end(), [&](const Finding& finding) { return finding.rule == rule; }));
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+}
+
+void replace_once(const std::string& path, const std::string& from, const std::string& to) {
+  std::string text = read_file(path);
+  const auto at = text.find(from);
+  BOOST_TEST_REQUIRE(at != std::string::npos, "'" << from << "' not in " << path);
+  text.replace(at, from.size(), to);
+  write_text(path, text);
+}
+
+// A scratch copy of the golden programs and the schemas, to break on purpose.
+struct Scratch {
+  TempDir dir;
+  std::string golden = dir.path() + "/golden";
+  std::string schemas = dir.path() + "/xnnpack";
+  Scratch() {
+    copy_tree(golden_dir(), golden);
+    copy_tree(family_dir(), schemas);
+  }
+  GoldenVerifyReport verify() const {
+    GoldenVerifyOptions options;
+    options.golden_dir = golden;
+    options.family_dir = schemas;
+    auto report = verify_golden(options);
+    BOOST_TEST_REQUIRE(report.ok(), (report.ok() ? "" : report.error().to_string()));
+    return std::move(report.value());
+  }
+};
+
+std::set<std::string> member_names(const Schema& schema, const std::string& union_name) {
+  std::set<std::string> names;
+  const Enum* e = schema.find_enum("fb_xnnpack." + union_name);
+  if (e != nullptr) {
+    for (const EnumValue& value : e->values) names.insert(value.name);
+  }
+  return names;
+}
+
+void collect_union_types(const json& node, const std::string& key, std::set<std::string>& found) {
+  if (node.is_object()) {
+    for (const auto& [name, value] : node.items()) {
+      if (name == key && value.is_string()) found.insert(value.get<std::string>());
+      collect_union_types(value, key, found);
+    }
+  } else if (node.is_array()) {
+    for (const json& element : node) collect_union_types(element, key, found);
+  }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(golden)
+
+BOOST_AUTO_TEST_CASE(every_frozen_program_verifies_with_every_later_reader) {
+  GoldenVerifyOptions options;
+  options.golden_dir = golden_dir();
+  options.family_dir = family_dir();
+  const auto report = verify_golden(options);
+  BOOST_TEST_REQUIRE(report.ok(), (report.ok() ? "" : report.error().to_string()));
+  BOOST_TEST(compatible(report->findings));
+  BOOST_TEST(report->programs == golden_manifest().entries.size());
+  // Each program is read by its own version's reader and every later one.
+  std::size_t expected_readings = 0;
+  for (const GoldenEntry& entry : golden_manifest().entries) {
+    expected_readings += xnnpack_family().versions().size() - *xnnpack_family().index_of(entry.version);
+  }
+  BOOST_TEST(report->readings == expected_readings);
+  // The only findings: 0.4.0 and 0.6.0 programs set PerChannelGroupQuant.scale_bf16, which 0.7.0 deprecated.
+  for (const Finding& finding : report->findings) {
+    BOOST_TEST(finding.rule == "GOLDEN_FIELD_NO_LONGER_READ");
+    BOOST_TEST(finding.message.find("PerChannelGroupQuant.scale_bf16") != std::string::npos);
+  }
+  BOOST_TEST(report->findings.size() == 6u);
+}
+
+BOOST_AUTO_TEST_CASE(every_version_is_frozen_and_covers_every_member_and_storage_kind) {
+  for (const XnnpackVersion& version : xnnpack_family().versions()) {
+    const std::string name = version.info.name;
+    const auto writer = load_schema(family_dir() + "/" + name + "/schema.fbs");
+    BOOST_TEST_REQUIRE(writer.ok());
+    std::set<std::string> nodes, values, quant_params;
+    std::set<std::string> storage;
+    bool with_header = false, without_header = false, with_constants = false;
+    for (const GoldenEntry& entry : golden_manifest().entries) {
+      if (entry.version != name) continue;
+      nodes.insert(entry.nodes.begin(), entry.nodes.end());
+      storage.insert(delegate_location_name(entry.storage));
+      (entry.xh00_header ? with_header : without_header) = true;
+      const json description = json::parse(read_file(golden_dir() + "/" + entry.description));
+      collect_union_types(description, "xvalue_union_type", values);
+      collect_union_types(description, "quant_params_type", quant_params);
+      const json constants = description.contains("constant_data") ? description["constant_data"] : description["constant_buffer"];
+      if (constants.size() > 1) with_constants = true;
+    }
+    BOOST_TEST((nodes == member_names(*writer, "XNodeUnion")), name);
+    BOOST_TEST((values == member_names(*writer, "XValueUnion")), name);
+    BOOST_TEST((quant_params == member_names(*writer, "XNNQuantParams")), name);
+    BOOST_TEST((storage == std::set<std::string>{"INLINE", "SEGMENT"}), name);
+    BOOST_TEST(with_header, name);
+    BOOST_TEST(without_header, name);
+    BOOST_TEST(with_constants, name);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(golden_programs_are_small_and_hashed_as_recorded) {
+  for (const GoldenEntry& entry : golden_manifest().entries) {
+    const auto bytes = golden_bytes(entry);
+    BOOST_TEST(bytes.size() == entry.size, entry.path);
+    BOOST_TEST(bytes.size() < 16u * 1024u, entry.path);
+    BOOST_TEST(sha256_hex(bytes.data(), bytes.size()) == entry.sha256, entry.path);
+  }
+  // A known vector, so that the digest itself is SHA-256.
+  const std::string abc = "abc";
+  BOOST_TEST(sha256_hex(reinterpret_cast<const std::uint8_t*>(abc.data()), abc.size()) ==
+             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+// The payload as a runtime sees it (decoded from the .pte, constants from the payload) gives the
+// manifest's expected outputs from the manifest's inputs.
+BOOST_AUTO_TEST_CASE(runnable_programs_reproduce_their_expected_outputs_from_the_file) {
+  std::size_t runnable = 0;
+  for (const GoldenEntry& entry : golden_manifest().entries) {
+    if (!entry.runnable) continue;
+    ++runnable;
+    const auto bytes = golden_bytes(entry);
+    const auto view = read_program(bytes.data(), bytes.size());
+    BOOST_TEST_REQUIRE(view.ok());
+    const ProgramDelegate delegate = xnnpack_delegate(*view);
+    const ReflectedSchema& reader = *xnnpack_family().newest().reader;
+    const auto graph = read_xnnpack_graph(reader, delegate.data, delegate.size);
+    BOOST_TEST_REQUIRE(graph.ok(), entry.path);
+    const auto text = reader.to_json(graph->payload.flatbuffer);
+    BOOST_TEST_REQUIRE(text.ok());
+    TensorsById inputs;
+    for (const GoldenTensorRecord& input : entry.inputs) {
+      inputs[input.value_id] = reference::Tensor{input.shape, input.values};
+      BOOST_TEST(input.layout == golden_layout_for(input.shape.size()));
+    }
+    const auto outputs = run_reference_graph(json::parse(*text),
+                                             {graph->payload.constant_data, static_cast<std::size_t>(graph->payload.constant_data_size)}, inputs);
+    BOOST_TEST_REQUIRE(outputs.ok(), entry.path << ": " << (outputs.ok() ? "" : outputs.error().message));
+    BOOST_TEST_REQUIRE(outputs->size() == entry.expected_outputs.size());
+    for (const GoldenTensorRecord& expected : entry.expected_outputs) {
+      const reference::Tensor& actual = outputs->at(expected.value_id);
+      BOOST_TEST((actual.dims == expected.shape), entry.path);
+      BOOST_TEST_REQUIRE(actual.values.size() == expected.values.size());
+      for (std::size_t i = 0; i < actual.values.size(); ++i) {
+        BOOST_TEST(reference::close_enough(expected.values[i], actual.values[i]), entry.path << "[" << i << "]");
+      }
+    }
+  }
+  BOOST_TEST(runnable == 6u * 3u + 4u);  // three networks per version, four in v1.5.0-dev
+}
+
+BOOST_AUTO_TEST_CASE(upsample_program_is_a_nearest_neighbour_upsample) {
+  const GoldenEntry* entry = golden_manifest().find("xnnpack/v1.5.0-dev/upsample_nearest_x2.pte");
+  BOOST_TEST_REQUIRE(entry != nullptr);
+  const std::vector<std::string> nodes{"XNNConcatenate4", "XNNDepthToSpace2d", "XNNConv2d"};
+  BOOST_TEST(entry->nodes == nodes, boost::test_tools::per_element());
+  const GoldenTensorRecord& input = entry->inputs.at(0);
+  BOOST_TEST((input.shape == std::vector<std::size_t>{1, 3, 3, 2}));
+  const auto upsampled = std::find_if(entry->expected_outputs.begin(), entry->expected_outputs.end(),
+                                      [](const GoldenTensorRecord& t) { return t.shape == std::vector<std::size_t>{1, 6, 6, 2}; });
+  BOOST_TEST_REQUIRE((upsampled != entry->expected_outputs.end()));
+  for (std::size_t y = 0; y < 6; ++y) {
+    for (std::size_t x = 0; x < 6; ++x) {
+      for (std::size_t c = 0; c < 2; ++c) {
+        BOOST_TEST(upsampled->values[(y * 6 + x) * 2 + c] == input.values[((y / 2) * 3 + x / 2) * 2 + c]);
+      }
+    }
+  }
+  // Older versions have no depth-to-space, so no upsample program.
+  BOOST_TEST(golden_manifest().find("xnnpack/v1.1.0/upsample_nearest_x2.pte") == nullptr);
+}
+
+BOOST_AUTO_TEST_CASE(a_changed_golden_program_is_reported) {
+  Scratch scratch;
+  const std::string path = scratch.golden + "/xnnpack/v0.4.0/mlp.pte";
+  std::string bytes = read_file(path);
+  bytes[bytes.size() - 20] ^= 0x40;  // a constant's bits: still a valid program
+  write_text(path, bytes);
+  const auto report = scratch.verify();
+  BOOST_TEST(count_rule(report.findings, "GOLDEN_SHA256_CHANGED") == 1u);
+  BOOST_TEST(!compatible(report.findings));
+  const auto cli = run_cli({"golden", "verify", scratch.golden, "--schemas", scratch.schemas});
+  BOOST_TEST(cli.exit_code == 1);
+  BOOST_TEST(cli.out.find("[GOLDEN_SHA256_CHANGED]") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_member_inserted_mid_union_decodes_old_programs_as_other_nodes) {
+  Scratch scratch;
+  replace_once(scratch.schemas + "/v1.5.0-dev/runtime_schema.fbs", "  XNNAdd: _XNNNode2x1,", "  XNNFoo: _XNNNode2x1,\n  XNNAdd: _XNNNode2x1,");
+  const auto report = scratch.verify();
+  const std::size_t misdecoded = count_rule(report.findings, "GOLDEN_NODE_DECODES_DIFFERENTLY");
+  BOOST_TEST(misdecoded > 50u);
+  bool named = false;
+  for (const Finding& finding : report.findings) {
+    if (finding.rule == "GOLDEN_NODE_DECODES_DIFFERENTLY" && finding.subject == "fb_xnnpack.XNodeUnion.XNNFullyConnected" &&
+        finding.message.find("decodes as XNNAdd") != std::string::npos && finding.message.find("v1.5.0-dev reader") != std::string::npos) {
+      named = true;
+    }
+  }
+  BOOST_TEST(named);
+}
+
+BOOST_AUTO_TEST_CASE(swapped_fields_change_recorded_values) {
+  Scratch scratch;
+  replace_once(scratch.schemas + "/v1.1.0/runtime_schema.fbs", "table _XNNNode2x1 {\n  input1_id:uint;\n  input2_id:uint;",
+               "table _XNNNode2x1 {\n  input2_id:uint;\n  input1_id:uint;");
+  const auto report = scratch.verify();
+  const std::size_t changed = count_rule(report.findings, "GOLDEN_FIELD_VALUE_CHANGED");
+  BOOST_TEST(changed > 5u);
+  for (const Finding& finding : report.findings) {
+    if (finding.rule != "GOLDEN_FIELD_VALUE_CHANGED") continue;
+    BOOST_TEST(finding.message.find("v1.1.0 reader") != std::string::npos);
+    BOOST_TEST(finding.message.find("input1_id") != std::string::npos);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_reader_that_drops_an_identifier_or_a_type_is_reported) {
+  Scratch scratch;
+  replace_once(scratch.schemas + "/manifest.toml", "name = \"v1.5.0-dev\"\nreleases = []                 # not released yet\nwriter_identifier = \"XN01\"\nreader_identifiers = [\"XN00\", \"XN01\"]",
+               "name = \"v1.5.0-dev\"\nreleases = []\nwriter_identifier = \"XN01\"\nreader_identifiers = [\"XN01\"]");
+  replace_once(scratch.schemas + "/v1.1.0/runtime_schema.fbs", "  dims:[uint];", "  dims:PerTensorQuant;");
+  const auto report = scratch.verify();
+  // Only the v0.1.0 programs carry XN00.
+  BOOST_TEST(count_rule(report.findings, "GOLDEN_IDENTIFIER_REJECTED") == 4u);
+  BOOST_TEST(count_rule(report.findings, "GOLDEN_VERIFY_FAILED") > 0u);
+}
+
+BOOST_AUTO_TEST_CASE(missing_and_unrecorded_files_and_unfrozen_versions_are_reported) {
+  Scratch scratch;
+  std::filesystem::remove(scratch.golden + "/xnnpack/v0.7.0/elementwise.json");
+  std::filesystem::copy_file(scratch.golden + "/xnnpack/v0.7.0/mlp.pte", scratch.golden + "/xnnpack/v0.7.0/stray.pte");
+  std::filesystem::copy(scratch.schemas + "/v1.5.0-dev", scratch.schemas + "/v1.6.0");
+  write_text(scratch.schemas + "/manifest.toml", read_file(scratch.schemas + "/manifest.toml") +
+                                                    "\n[[version]]\nname = \"v1.6.0\"\nreleases = []\nwriter_identifier = \"XN01\"\n"
+                                                    "reader_identifiers = [\"XN00\", \"XN01\"]\n");
+  const auto report = scratch.verify();
+  BOOST_TEST(count_rule(report.findings, "GOLDEN_FILE_MISSING") == 1u);
+  BOOST_TEST(count_rule(report.findings, "GOLDEN_FILE_UNRECORDED") == 1u);
+  BOOST_TEST(count_rule(report.findings, "GOLDEN_VERSION_NOT_FROZEN") == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(freeze_never_overwrites_and_only_appends_to_the_manifest) {
+  Scratch scratch;
+  const std::string manifest_before = read_file(scratch.golden + "/MANIFEST.json");
+  const std::string program_before = read_file(scratch.golden + "/xnnpack/v1.1.0/mlp.pte");
+  const auto again = run_cli({"golden", "freeze", scratch.golden, "--version", "v1.1.0", "--schemas", scratch.schemas});
+  BOOST_TEST(again.exit_code == 2);
+  BOOST_TEST(again.err.find("already frozen") != std::string::npos);
+  BOOST_TEST(read_file(scratch.golden + "/MANIFEST.json") == manifest_before);
+  BOOST_TEST(read_file(scratch.golden + "/xnnpack/v1.1.0/mlp.pte") == program_before);
+
+  // A new version whose directory already holds a file of the same name: refused, nothing written.
+  std::filesystem::copy(scratch.schemas + "/v1.5.0-dev", scratch.schemas + "/v1.6.0");
+  write_text(scratch.schemas + "/manifest.toml", read_file(scratch.schemas + "/manifest.toml") +
+                                                    "\n[[version]]\nname = \"v1.6.0\"\nreleases = []\nwriter_identifier = \"XN01\"\n"
+                                                    "reader_identifiers = [\"XN00\", \"XN01\"]\n");
+  std::filesystem::create_directories(scratch.golden + "/xnnpack/v1.6.0");
+  write_text(scratch.golden + "/xnnpack/v1.6.0/mlp.pte", "not mine");
+  const auto blocked = run_cli({"golden", "freeze", scratch.golden, "--version", "v1.6.0", "--schemas", scratch.schemas});
+  BOOST_TEST(blocked.exit_code == 2);
+  BOOST_TEST(blocked.err.find("never overwrites") != std::string::npos);
+  BOOST_TEST(read_file(scratch.golden + "/xnnpack/v1.6.0/mlp.pte") == "not mine");
+  BOOST_TEST(!std::filesystem::exists(scratch.golden + "/xnnpack/v1.6.0/conv_pool_fc.pte"));
+  BOOST_TEST(read_file(scratch.golden + "/MANIFEST.json") == manifest_before);
+
+  std::filesystem::remove(scratch.golden + "/xnnpack/v1.6.0/mlp.pte");
+  const auto frozen = run_cli({"golden", "freeze", scratch.golden, "--version", "v1.6.0", "--schemas", scratch.schemas});
+  BOOST_TEST_REQUIRE(frozen.exit_code == 0, frozen.err);
+  const std::string manifest_after = read_file(scratch.golden + "/MANIFEST.json");
+  // Every old line is still there, unchanged and in order, before the new ones.
+  const std::string old_body = manifest_before.substr(0, manifest_before.rfind("\n}}"));
+  BOOST_TEST(manifest_after.rfind(old_body, 0) == 0u);
+  BOOST_TEST(manifest_after.find("\"xnnpack/v1.6.0/upsample_nearest_x2.pte\"") != std::string::npos);
+  const auto verified = run_cli({"golden", "verify", scratch.golden, "--schemas", scratch.schemas, "--format", "json"});
+  BOOST_TEST(verified.exit_code == 0, verified.out);
+  const json report = json::parse(verified.out);
+  BOOST_TEST(report.at("compatible").get<bool>());
+}
+
+BOOST_AUTO_TEST_CASE(golden_rules_are_registered_with_pages) {
+  std::size_t golden_rules = 0;
+  for (const RuleInfo& rule : all_rules()) {
+    if (rule.scope != RuleScope::Golden) continue;
+    ++golden_rules;
+    const std::string page(rule_page(rule.id));
+    BOOST_TEST(page.rfind("# " + std::string(rule.id), 0) == 0u, rule.id);
+    BOOST_TEST(page.find("## Fix") != std::string::npos, rule.id);
+  }
+  BOOST_TEST(golden_rules == 12u);
+}
+
+BOOST_AUTO_TEST_CASE(verify_without_a_manifest_is_bad_input) {
+  TempDir empty;
+  const auto cli = run_cli({"golden", "verify", empty.path(), "--schemas", family_dir()});
+  BOOST_TEST(cli.exit_code == 2);
+  BOOST_TEST(cli.err.find("MANIFEST.json") != std::string::npos);
+  BOOST_TEST(cli.out.empty());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
