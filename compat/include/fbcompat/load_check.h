@@ -335,8 +335,6 @@ inline LoadCheckResult check_xnnpack_payload(const std::uint8_t* data, std::size
 
   result.node_count = usage.node_count;
   result.value_count = usage.value_count;
-  result.nodes_with_unknown_type = usage.nodes_with_unknown_type;
-  result.values_with_unknown_type = usage.values_with_unknown_type;
   result.tables_with_unknown_fields = usage.tables_with_unknown_fields;
   result.minimum_runtime = minimum_runtime(usage, identifier);
 
@@ -348,6 +346,9 @@ inline LoadCheckResult check_xnnpack_payload(const std::uint8_t* data, std::size
   }
   if (!knows_all) {
     result.code = LoadCheckCode::UnknownTypes;
+    count_unknown_uses(flatbuffers::GetRoot<fb_xnnpack::XNNGraph>(buffer), runtime, usage);
+    result.nodes_with_unknown_type = usage.nodes_with_unknown_type;
+    result.values_with_unknown_type = usage.values_with_unknown_type;
     report_unknown_types(message, usage, runtime, unknown);
     result.unknown_node_types = unknown[0];
     result.unknown_value_types = unknown[1];

@@ -16,6 +16,8 @@ class UsedValues {
 
   void add_small(std::uint8_t value) { bits_[value >> 6] |= std::uint64_t{1} << (value & 63); }
 
+  void remove_small(std::uint8_t value) { bits_[value >> 6] &= ~(std::uint64_t{1} << (value & 63)); }
+
   void add(std::int64_t value) {
     if (value >= 0 && value < 256) {
       add_small(static_cast<std::uint8_t>(value));

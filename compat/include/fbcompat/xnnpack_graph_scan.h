@@ -72,130 +72,278 @@ struct VerificationFailure {
 };
 
 // Collects GraphUsage from tables that have already been verified.
+//
+// Built to cost a few percent of verification. What it reads in a table depends on the table's
+// vtable, and the builder shares one vtable among all tables of the same shape, so the scanner
+// remembers recent vtables of each kind of table, with where each puts the fields it reads, once it has
+// found that they hold no slot the runtime lacks. A table with a remembered vtable costs a pointer
+// compare plus the loads of the fields themselves; the types seen are marked in byte maps (one store).
+// Counting which nodes and values use unknown types is left to count_unknown_uses, which runs only
+// when there are any.
 class GraphScanner {
  public:
   GraphScanner(const RuntimeProfile& runtime, GraphUsage& usage)
       : usage_(usage),
         slot_counts_(runtime.table_slot_counts),
-        known_node_types_(runtime.known[xnnpack_profiles::kTypeSet_XNodeUnion]),
-        known_value_types_(runtime.known[xnnpack_profiles::kTypeSet_XValueUnion]),
-        known_quantization_types_(runtime.known[xnnpack_profiles::kTypeSet_XNNQuantParams]),
-        known_datatypes_(runtime.known[xnnpack_profiles::kTypeSet_XNNDatatype]),
         node_tables_(type_set(xnnpack_profiles::kTypeSet_XNodeUnion).member_tables),
         quantization_tables_(type_set(xnnpack_profiles::kTypeSet_XNNQuantParams).member_tables) {}
 
-  void graph(const fb_xnnpack::XNNGraph* graph) { fields(graph, xnnpack_profiles::kTable_XNNGraph); }
+  void graph(const fb_xnnpack::XNNGraph* graph) { table(graph, xnnpack_profiles::kTable_XNNGraph); }
 
   void node(const fb_xnnpack::XNode* node) {
-    ++usage_.node_count;
-    fields(node, xnnpack_profiles::kTable_XNode);
-    const auto type = static_cast<std::uint8_t>(node->xnode_union_type());
-    if (type != 0) {
-      usage_.used[xnnpack_profiles::kTypeSet_XNodeUnion].add_small(type);
-      if (!knows(known_node_types_, type)) ++usage_.nodes_with_unknown_type;
-      // A type the newest schema does not know was not verified past its offset: leave it alone.
-      const std::uint16_t table = node_tables_[type];
-      if (table != kNoTable) {
-        if (const void* payload = node->xnode_union()) fields(payload, table);
-      }
+    const std::uint8_t* data = bytes(node);
+    const NodeLayout& layout = node_layouts_.find(vtable_of(data), *this);
+    const std::uint8_t type = layout.type != 0 ? data[layout.type] : 0;
+    seen_node_types_[type] = 1;
+    // A type the newest schema does not know was not verified past its offset: leave it alone.
+    const std::uint16_t payload_table = node_tables_[type];
+    if (layout.payload != 0 && payload_table != kNoTable) {
+      const std::uint8_t* payload = follow(data + layout.payload);
+      if (vtable_of(payload) != known_payload_vtables_[type]) payload_vtable(payload, type, payload_table);
     }
-    if (const auto* min_max = node->output_min_max()) fields(min_max, xnnpack_profiles::kTable_OutputMinMax);
+    if (layout.min_max != 0) table(follow(data + layout.min_max), xnnpack_profiles::kTable_OutputMinMax);
   }
 
   void value(const fb_xnnpack::XValue* value) {
-    ++usage_.value_count;
-    fields(value, xnnpack_profiles::kTable_XValue);
-    const auto type = value->xvalue_union_type();
-    bool unknown = false;
-    if (type != fb_xnnpack::XValueUnion::NONE) {
-      const auto id = static_cast<std::uint8_t>(type);
-      usage_.used[xnnpack_profiles::kTypeSet_XValueUnion].add_small(id);
-      unknown = !knows(known_value_types_, id);
+    const std::uint8_t* data = bytes(value);
+    const ValueLayout& layout = value_layouts_.find(vtable_of(data), *this);
+    const std::uint8_t type = layout.type != 0 ? data[layout.type] : 0;
+    seen_value_types_[type] = 1;
+    if (layout.payload == 0) return;
+    const std::uint8_t* payload = follow(data + layout.payload);
+    if (type == static_cast<std::uint8_t>(fb_xnnpack::XValueUnion::XNNTensorValue)) {
+      tensor(payload);
+    } else if (type == static_cast<std::uint8_t>(fb_xnnpack::XValueUnion::XNNQuantizedTensorValue)) {
+      quantized_tensor(reinterpret_cast<const fb_xnnpack::XNNQuantizedTensorValue*>(payload));
     }
-    if (type == fb_xnnpack::XValueUnion::XNNTensorValue) {
-      unknown |= tensor(value->xvalue_union_as_XNNTensorValue());
-    } else if (type == fb_xnnpack::XValueUnion::XNNQuantizedTensorValue) {
-      unknown |= quantized_tensor(value->xvalue_union_as_XNNQuantizedTensorValue());
-    }
-    if (unknown) ++usage_.values_with_unknown_type;
   }
 
-  void buffer(const fb_xnnpack::Buffer* buffer) { fields(buffer, xnnpack_profiles::kTable_Buffer); }
+  void buffer(const fb_xnnpack::Buffer* buffer) { table(buffer, xnnpack_profiles::kTable_Buffer); }
   void constant(const fb_xnnpack::ConstantDataOffset* constant) {
-    fields(constant, xnnpack_profiles::kTable_ConstantDataOffset);
+    table(constant, xnnpack_profiles::kTable_ConstantDataOffset);
+  }
+
+  // Writes what was collected into the usage; call once, after the last table.
+  void finish(const fb_xnnpack::XNNGraph* graph) {
+    using namespace xnnpack_profiles;
+    usage_.node_count = graph->xnodes() != nullptr ? graph->xnodes()->size() : 0;
+    usage_.value_count = graph->xvalues() != nullptr ? graph->xvalues()->size() : 0;
+    usage_.used[kTypeSet_XNodeUnion] = UsedValues();
+    usage_.used[kTypeSet_XValueUnion] = UsedValues();
+    usage_.used[kTypeSet_XNNQuantParams] = UsedValues();
+    usage_.used[kTypeSet_XNNDatatype] = datatype_others_;
+    // Type id 0 is a union's NONE: it names no member.
+    for (std::size_t id = 1; id < 256; ++id) {
+      const auto small = static_cast<std::uint8_t>(id);
+      if (seen_node_types_[id] != 0) usage_.used[kTypeSet_XNodeUnion].add_small(small);
+      if (seen_value_types_[id] != 0) usage_.used[kTypeSet_XValueUnion].add_small(small);
+      if (seen_quantization_types_[id] != 0) usage_.used[kTypeSet_XNNQuantParams].add_small(small);
+    }
+    for (std::size_t value = 0; value < 256; ++value) {
+      if (seen_datatypes_[value] != 0) usage_.used[kTypeSet_XNNDatatype].add_small(static_cast<std::uint8_t>(value));
+    }
   }
 
  private:
+  // Where one vtable puts the fields the scan reads (0: absent).
+  struct NodeLayout {
+    const std::uint8_t* vtable = nullptr;
+    flatbuffers::voffset_t type = 0, payload = 0, min_max = 0;
+  };
+  struct ValueLayout {
+    const std::uint8_t* vtable = nullptr;
+    flatbuffers::voffset_t type = 0, payload = 0;
+  };
+  struct TensorLayout {
+    const std::uint8_t* vtable = nullptr;
+    flatbuffers::voffset_t datatype = 0, dq_datatype = 0;
+  };
+
+  // The last two vtables seen for one kind of table, as layouts. A vtable with slots the runtime does
+  // not know is never remembered, so every table using it is noted.
+  template <typename Layout>
+  class LayoutCache {
+   public:
+    const Layout& find(const std::uint8_t* vtable, GraphScanner& scanner) {
+      if (vtable == entries_[0].vtable) return entries_[0];
+      if (vtable == entries_[1].vtable) return entries_[1];
+      return learn(vtable, scanner);
+    }
+
+   private:
+    FBCOMPAT_NOINLINE const Layout& learn(const std::uint8_t* vtable, GraphScanner& scanner) {
+      Layout& entry = entries_[next_];
+      scanner.layout(vtable, entry);
+      if (entry.vtable == nullptr) return entry;  // not remembered; the layout is still right for this table
+      next_ ^= 1u;
+      return entry;
+    }
+
+    Layout entries_[2];
+    unsigned next_ = 0;
+  };
+
   static const TypeSetHistory& type_set(std::size_t index) { return xnnpack_profiles::kFamily.type_sets[index]; }
 
-  static bool knows(const KnownValues& known, std::uint8_t id) { return ((known.bits[id >> 6] >> (id & 63)) & 1u) != 0; }
-
-  // True when the tensor uses a datatype the runtime does not know.
-  bool tensor(const fb_xnnpack::XNNTensorValue* tensor) {
-    if (tensor == nullptr) return false;
-    fields(tensor, xnnpack_profiles::kTable_XNNTensorValue);
-    const auto datatype = static_cast<std::int64_t>(tensor->datatype());
-    const auto dq_datatype = static_cast<std::int64_t>(tensor->dq_datatype());
-    UsedValues& used = usage_.used[xnnpack_profiles::kTypeSet_XNNDatatype];
-    used.add(datatype);
-    used.add(dq_datatype);
-    return !known_datatypes_.contains(datatype) || !known_datatypes_.contains(dq_datatype);
+  static const std::uint8_t* bytes(const void* table) { return static_cast<const std::uint8_t*>(table); }
+  static const std::uint8_t* vtable_of(const std::uint8_t* table) {
+    return table - flatbuffers::ReadScalar<flatbuffers::soffset_t>(table);
+  }
+  static const std::uint8_t* follow(const std::uint8_t* offset) {
+    return offset + flatbuffers::ReadScalar<flatbuffers::uoffset_t>(offset);
+  }
+  // The field's offset in tables using this vtable, as flatbuffers::Table::GetOptionalFieldOffset.
+  static flatbuffers::voffset_t field(const std::uint8_t* vtable, flatbuffers::voffset_t field) {
+    return field < flatbuffers::ReadScalar<flatbuffers::voffset_t>(vtable)
+               ? flatbuffers::ReadScalar<flatbuffers::voffset_t>(vtable + field)
+               : 0;
   }
 
-  bool quantized_tensor(const fb_xnnpack::XNNQuantizedTensorValue* quantized) {
-    if (quantized == nullptr) return false;
-    fields(quantized, xnnpack_profiles::kTable_XNNQuantizedTensorValue);
-    bool unknown = tensor(quantized->tensor_value());
-    const auto type = static_cast<std::uint8_t>(quantized->quant_params_type());
-    if (type != 0) {
-      usage_.used[xnnpack_profiles::kTypeSet_XNNQuantParams].add_small(type);
-      unknown |= !knows(known_quantization_types_, type);
-      const std::uint16_t table = quantization_tables_[type];
-      if (table != kNoTable) {
-        if (const void* parameters = quantized->quant_params()) fields(parameters, table);
-      }
+  // Fills a layout for `vtable`; leaves layout.vtable null when the vtable has slots the runtime lacks
+  // (after noting them for this table).
+  void layout(const std::uint8_t* vtable, NodeLayout& layout) {
+    layout.type = field(vtable, fb_xnnpack::XNode::VT_XNODE_UNION_TYPE);
+    layout.payload = field(vtable, fb_xnnpack::XNode::VT_XNODE_UNION);
+    layout.min_max = field(vtable, fb_xnnpack::XNode::VT_OUTPUT_MIN_MAX);
+    layout.vtable = remember(vtable, xnnpack_profiles::kTable_XNode);
+  }
+  void layout(const std::uint8_t* vtable, ValueLayout& layout) {
+    layout.type = field(vtable, fb_xnnpack::XValue::VT_XVALUE_UNION_TYPE);
+    layout.payload = field(vtable, fb_xnnpack::XValue::VT_XVALUE_UNION);
+    layout.vtable = remember(vtable, xnnpack_profiles::kTable_XValue);
+  }
+  void layout(const std::uint8_t* vtable, TensorLayout& layout) {
+    layout.datatype = field(vtable, fb_xnnpack::XNNTensorValue::VT_DATATYPE);
+    layout.dq_datatype = field(vtable, fb_xnnpack::XNNTensorValue::VT_DQ_DATATYPE);
+    layout.vtable = remember(vtable, xnnpack_profiles::kTable_XNNTensorValue);
+  }
+
+  // `vtable` when it may be remembered, else null (after noting its unknown slots).
+  const std::uint8_t* remember(const std::uint8_t* vtable, std::size_t table_index) {
+    if (!has_unknown_slots(vtable, table_index)) return vtable;
+    note_unknown_fields(vtable, table_index);
+    return nullptr;
+  }
+
+  void tensor(const std::uint8_t* data) {
+    const TensorLayout& layout = tensor_layouts_.find(vtable_of(data), *this);
+    datatype(layout.datatype != 0 ? flatbuffers::ReadScalar<std::int16_t>(data + layout.datatype) : std::int16_t{0});
+    if (layout.dq_datatype != 0) datatype(flatbuffers::ReadScalar<std::int16_t>(data + layout.dq_datatype));
+  }
+
+  void datatype(std::int16_t value) {
+    if (value >= 0 && value < 256) {
+      seen_datatypes_[value] = 1;
+    } else {
+      datatype_others_.add(value);
     }
-    return unknown;
   }
 
-  // Notes the slots a verified table sets beyond those the runtime's schema has. The vtable is shared
-  // by many tables and was just read by the Verifier, so the usual case is one compare on cached data.
-  void fields(const void* table, std::size_t table_index) {
-    const auto* data = static_cast<const std::uint8_t*>(table);
-    const std::uint8_t* vtable = data - flatbuffers::ReadScalar<flatbuffers::soffset_t>(data);
-    const auto vtable_size = flatbuffers::ReadScalar<flatbuffers::voffset_t>(vtable);
+  void quantized_tensor(const fb_xnnpack::XNNQuantizedTensorValue* quantized) {
+    table(quantized, xnnpack_profiles::kTable_XNNQuantizedTensorValue);
+    if (const fb_xnnpack::XNNTensorValue* tensor_value = quantized->tensor_value()) tensor(bytes(tensor_value));
+    const auto type = static_cast<std::uint8_t>(quantized->quant_params_type());
+    seen_quantization_types_[type] = 1;
+    const std::uint16_t parameters_table = quantization_tables_[type];
+    if (parameters_table != kNoTable) {
+      if (const void* parameters = quantized->quant_params()) table(parameters, parameters_table);
+    }
+  }
+
+  // Any other table: only whether it sets slots the runtime does not know.
+  void table(const void* data, std::size_t table_index) {
+    const std::uint8_t* vtable = vtable_of(bytes(data));
+    if (vtable != known_vtables_[table_index]) table_vtable(vtable, table_index);
+  }
+
+  FBCOMPAT_NOINLINE void table_vtable(const std::uint8_t* vtable, std::size_t table_index) {
+    if (const std::uint8_t* remembered = remember(vtable, table_index)) known_vtables_[table_index] = remembered;
+  }
+
+  FBCOMPAT_NOINLINE void payload_vtable(const std::uint8_t* payload, std::uint8_t type, std::uint16_t table_index) {
+    if (const std::uint8_t* remembered = remember(vtable_of(payload), table_index)) {
+      known_payload_vtables_[type] = remembered;
+    }
+  }
+
+  bool has_unknown_slots(const std::uint8_t* vtable, std::size_t table_index) const {
     const std::uint16_t known = slot_counts_[table_index];
+    const auto vtable_size = flatbuffers::ReadScalar<flatbuffers::voffset_t>(vtable);
     // A table the runtime does not know at all is reached only through a type it does not know,
     // which is reported as such.
-    if (vtable_size <= 4u + 2u * known || known == 0) return;
-    unknown_fields(vtable, vtable_size, known, table_index);
+    if (known == 0 || vtable_size <= 4u + 2u * known) return false;
+    for (std::size_t slot = known; slot < (vtable_size - 4u) / 2u; ++slot) {
+      if (flatbuffers::ReadScalar<flatbuffers::voffset_t>(vtable + 4 + 2 * slot) != 0) return true;
+    }
+    return false;
   }
 
-  FBCOMPAT_NOINLINE void unknown_fields(const std::uint8_t* vtable, std::uint16_t vtable_size, std::uint16_t known,
-                                        std::size_t table_index) {
-    const std::size_t slots = (vtable_size - 4u) / 2u;
-    bool any = false;
+  FBCOMPAT_NOINLINE void note_unknown_fields(const std::uint8_t* vtable, std::size_t table_index) {
+    const std::uint16_t known = slot_counts_[table_index];
+    const std::size_t slots = (flatbuffers::ReadScalar<flatbuffers::voffset_t>(vtable) - 4u) / 2u;
     for (std::size_t slot = known; slot < slots; ++slot) {
       if (flatbuffers::ReadScalar<flatbuffers::voffset_t>(vtable + 4 + 2 * slot) == 0) continue;
-      any = true;
       if (slot < 64) {
         usage_.unknown_slots[table_index] |= std::uint64_t{1} << slot;
       } else {
         usage_.unknown_slot_beyond_64[table_index] = true;
       }
     }
-    if (any) ++usage_.tables_with_unknown_fields;
+    ++usage_.tables_with_unknown_fields;
   }
 
   GraphUsage& usage_;
   const std::uint16_t* slot_counts_;
-  const KnownValues& known_node_types_;
-  const KnownValues& known_value_types_;
-  const KnownValues& known_quantization_types_;
-  const KnownValues& known_datatypes_;
   const std::uint16_t* node_tables_;
   const std::uint16_t* quantization_tables_;
+  LayoutCache<NodeLayout> node_layouts_;
+  LayoutCache<ValueLayout> value_layouts_;
+  LayoutCache<TensorLayout> tensor_layouts_;
+  // Per table type, and per node type for node payloads, a vtable found to hold only known slots.
+  const std::uint8_t* known_vtables_[xnnpack_profiles::kTableCount] = {};
+  const std::uint8_t* known_payload_vtables_[256] = {};
+  // Types seen, by id: one store per table on the hot path.
+  std::uint8_t seen_node_types_[256] = {};
+  std::uint8_t seen_value_types_[256] = {};
+  std::uint8_t seen_quantization_types_[256] = {};
+  std::uint8_t seen_datatypes_[256] = {};
+  UsedValues datatype_others_;  // datatypes outside 0..255
 };
+
+// Counts the nodes and values that use a type the runtime does not know, in a graph that has been
+// verified. A second walk, but only for programs the runtime refuses.
+inline void count_unknown_uses(const fb_xnnpack::XNNGraph* graph, const RuntimeProfile& runtime, GraphUsage& usage) {
+  using namespace xnnpack_profiles;
+  const KnownValues& node_types = runtime.known[kTypeSet_XNodeUnion];
+  const KnownValues& value_types = runtime.known[kTypeSet_XValueUnion];
+  const KnownValues& quantization_types = runtime.known[kTypeSet_XNNQuantParams];
+  const KnownValues& datatypes = runtime.known[kTypeSet_XNNDatatype];
+  auto unknown_union = [](const KnownValues& known, std::uint8_t type) { return type != 0 && !known.contains(type); };
+  auto unknown_tensor = [&datatypes](const fb_xnnpack::XNNTensorValue* tensor) {
+    return tensor != nullptr && (!datatypes.contains(static_cast<std::int64_t>(tensor->datatype())) ||
+                                 !datatypes.contains(static_cast<std::int64_t>(tensor->dq_datatype())));
+  };
+  usage.nodes_with_unknown_type = 0;
+  usage.values_with_unknown_type = 0;
+  if (const auto* nodes = graph->xnodes()) {
+    for (const fb_xnnpack::XNode* node : *nodes) {
+      if (unknown_union(node_types, static_cast<std::uint8_t>(node->xnode_union_type()))) {
+        ++usage.nodes_with_unknown_type;
+      }
+    }
+  }
+  if (const auto* values = graph->xvalues()) {
+    for (const fb_xnnpack::XValue* value : *values) {
+      bool unknown = unknown_union(value_types, static_cast<std::uint8_t>(value->xvalue_union_type()));
+      if (const auto* tensor = value->xvalue_union_as_XNNTensorValue()) unknown |= unknown_tensor(tensor);
+      if (const auto* quantized = value->xvalue_union_as_XNNQuantizedTensorValue()) {
+        unknown |= unknown_tensor(quantized->tensor_value());
+        unknown |= unknown_union(quantization_types, static_cast<std::uint8_t>(quantized->quant_params_type()));
+      }
+      if (unknown) ++usage.values_with_unknown_type;
+    }
+  }
+}
 
 namespace xnnpack_scan_detail {
 
@@ -285,6 +433,7 @@ inline bool verify_and_scan_graph(flatbuffers::Verifier& verifier, const std::ui
   }
   verifier.EndTable();
   scanner.graph(graph);
+  scanner.finish(graph);
   return true;
 }
 
@@ -305,6 +454,7 @@ inline void scan_verified_graph(const fb_xnnpack::XNNGraph* graph, GraphScanner&
     for (const fb_xnnpack::ConstantDataOffset* constant : *constants) scanner.constant(constant);
   }
   scanner.graph(graph);
+  scanner.finish(graph);
 }
 
 }  // namespace fbcompat
