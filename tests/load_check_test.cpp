@@ -501,7 +501,7 @@ BOOST_AUTO_TEST_CASE(corrupt_messages_say_where) {
   // Cutting off the end loses the tables written first: the first node's payload.
   const LoadCheckResult cut = check_xnnpack_payload(program.data(), program.size() - 4, runtime("v1.5.0-dev"));
   BOOST_TEST(contains(cut.message, "corrupt: XNNGraph.xnodes[0] (XNNAdd node): an offset, size or vtable is out of "
-                                   "bounds or malformed"),
+                                   "bounds, misaligned or malformed"),
              cut.message);
 
   Bytes bad_root = program;

@@ -209,8 +209,8 @@ inline void report_unknown_fields(FixedMessage& message, const GraphUsage& usage
 }
 
 // Says where verification failed and why, as far as flatbuffers' Verifier can tell: it answers only
-// yes or no, so the cause is narrowed down by verifying again without the alignment check, and the
-// failing element again on its own (which passes when only the table limit was exceeded).
+// yes or no, so the failing element is verified again on its own, which passes when only the table
+// limit was exceeded.
 inline void report_corrupt(FixedMessage& message, const std::uint8_t* buffer, std::size_t size,
                            const VerificationFailure& failure, const flatbuffers::Verifier::Options& options) {
   using Part = VerificationFailure::Part;
@@ -228,37 +228,27 @@ inline void report_corrupt(FixedMessage& message, const std::uint8_t* buffer, st
     case Part::RootField: message.append("XNNGraph.%s", failure.field); break;
     case Part::Element: message.append("XNNGraph.%s[%u]", failure.field, failure.index); break;
   }
-  // Past RootOffset the root offset is known to point inside the buffer, and for an Element the
-  // vector holding it has been verified.
-  const auto* graph = flatbuffers::GetRoot<fb_xnnpack::XNNGraph>(buffer);
-  flatbuffers::Verifier::Options unaligned = options;
-  unaligned.check_alignment = false;
-  flatbuffers::Verifier without_alignment(buffer, size, unaligned);
-  if (failure.part == Part::Element && std::strcmp(failure.field, "xnodes") == 0) {
-    // Name the node's type when its table and type field are sound.
-    const fb_xnnpack::XNode* node = graph->xnodes()->Get(failure.index);
-    flatbuffers::Verifier alone(buffer, size, options);
-    const auto* table = reinterpret_cast<const flatbuffers::Table*>(node);
-    if (table->VerifyTableStart(alone) &&
-        table->VerifyField<std::uint8_t>(alone, fb_xnnpack::XNode::VT_XNODE_UNION_TYPE, 1)) {
-      const auto type = static_cast<std::int64_t>(node->xnode_union_type());
-      const TypeSetHistory& nodes = profiles::kFamily.type_sets[profiles::kTypeSet_XNodeUnion];
-      if (const MemberHistory* member = nodes.find(type)) {
-        message.append(" (%s node)", member->name);
-      } else {
-        message.append(" (node type %lld)", static_cast<long long>(type));
-      }
-    }
-  }
-  if (without_alignment.VerifyBuffer<fb_xnnpack::XNNGraph>(nullptr)) {
-    message.append(": misaligned data");
-    return;
-  }
   if (failure.part == Part::Element) {
+    // Past RootField the root table and the vector holding the element have been verified.
+    const auto* graph = flatbuffers::GetRoot<fb_xnnpack::XNNGraph>(buffer);
     flatbuffers::Verifier alone(buffer, size, options);
     bool verifies_alone = false;
     if (std::strcmp(failure.field, "xnodes") == 0) {
-      verifies_alone = graph->xnodes()->Get(failure.index)->Verify(alone);
+      const fb_xnnpack::XNode* node = graph->xnodes()->Get(failure.index);
+      // Name the node's type when its table and type field are sound.
+      flatbuffers::Verifier header(buffer, size, options);
+      const auto* table = reinterpret_cast<const flatbuffers::Table*>(node);
+      if (table->VerifyTableStart(header) &&
+          table->VerifyField<std::uint8_t>(header, fb_xnnpack::XNode::VT_XNODE_UNION_TYPE, 1)) {
+        const auto type = static_cast<std::int64_t>(node->xnode_union_type());
+        const TypeSetHistory& nodes = profiles::kFamily.type_sets[profiles::kTypeSet_XNodeUnion];
+        if (const MemberHistory* member = nodes.find(type)) {
+          message.append(" (%s node)", member->name);
+        } else {
+          message.append(" (node type %lld)", static_cast<long long>(type));
+        }
+      }
+      verifies_alone = node->Verify(alone);
     } else if (std::strcmp(failure.field, "xvalues") == 0) {
       verifies_alone = graph->xvalues()->Get(failure.index)->Verify(alone);
     } else if (std::strcmp(failure.field, "constant_buffer") == 0) {
@@ -272,7 +262,7 @@ inline void report_corrupt(FixedMessage& message, const std::uint8_t* buffer, st
       return;
     }
   }
-  message.append(": an offset, size or vtable is out of bounds or malformed");
+  message.append(": an offset, size or vtable is out of bounds, misaligned or malformed");
 }
 
 inline LoadCheckResult corrupt_payload(LoadCheckResult& result, XnnpackPayload::Status status) {
