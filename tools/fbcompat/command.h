@@ -39,5 +39,6 @@ int emit_findings(std::vector<Finding> findings, const OutputOptions& options, c
 void add_diff_command(CLI::App& app, int& exit_code);
 void add_rules_command(CLI::App& app, int& exit_code);
 void add_explain_command(CLI::App& app, int& exit_code);
+void add_runtime_check_command(CLI::App& app, int& exit_code);
 
 }  // namespace fbcompat::cli

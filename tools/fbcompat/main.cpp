@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   add_diff_command(app, exit_code);
   add_rules_command(app, exit_code);
   add_explain_command(app, exit_code);
+  add_runtime_check_command(app, exit_code);
 
   try {
     app.parse(argc, argv);
