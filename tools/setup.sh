@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake pkg-config git
   libflatbuffers-dev flatbuffers-compiler
-  libxnnpack-dev
+  libxnnpack-dev libpthreadpool-dev  # xnnpack.h includes pthreadpool.h, but the package does not depend on it
   libboost-test-dev libbenchmark-dev
   libfmt-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libgit2-dev libssl-dev
   clang libclang-rt-14-dev

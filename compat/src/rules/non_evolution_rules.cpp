@@ -1,8 +1,9 @@
-#include "rules/golden_rules.h"
 #include "rules/rule_families.h"
 
 #include "lock/lock_rules.h"
 #include "pair/pair_rules.h"
+#include "rules/golden_rules.h"
+#include "runtime_check/runtime_rules.h"
 
 namespace fbcompat {
 
@@ -12,6 +13,10 @@ const std::vector<const RuleInfo*>& non_evolution_rules() {
     for (const RuleInfo* rule : pair_rules::all()) collected.push_back(rule);
     for (const RuleInfo* rule : lock_rules::all()) collected.push_back(rule);
     for (const RuleInfo* rule : golden_rules()) collected.push_back(rule);
+    for (const RuleInfo* rule : {&kRuntimeNodeWithoutDefiner, &kRuntimeDefinerWithoutNode,
+                                 &kRuntimeNodeUnsupportedByXnnpack, &kRuntimeNodeIdMismatch}) {
+      collected.push_back(rule);
+    }
     return collected;
   }();
   return rules;

@@ -1,0 +1,13 @@
+// C++ source reduced to the code a compiler acts on, for scanning a runtime's dispatch without a C++
+// parser: comments, string and character literals (raw strings too) and `#define` directives
+// (continued lines included) become spaces. Newlines stay, so offsets keep their line numbers.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace fbcompat {
+
+std::string code_text(std::string_view source);
+
+}  // namespace fbcompat

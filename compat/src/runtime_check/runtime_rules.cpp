@@ -1,0 +1,21 @@
+#include "runtime_check/runtime_rules.h"
+
+namespace fbcompat {
+
+const RuleInfo kRuntimeNodeWithoutDefiner{
+    "RUNTIME_NODE_WITHOUT_DEFINER", Category::Wire, Severity::Error, RuleScope::Runtime,
+    "Every member of the node union needs a definition in the runtime, or programs that use it fail to load."};
+
+const RuleInfo kRuntimeDefinerWithoutNode{
+    "RUNTIME_DEFINER_WITHOUT_NODE", Category::Source, Severity::Warning, RuleScope::Runtime,
+    "A runtime's node definition must name a member the node union has."};
+
+const RuleInfo kRuntimeNodeUnsupportedByXnnpack{
+    "RUNTIME_NODE_UNSUPPORTED_BY_XNNPACK", Category::Wire, Severity::Warning, RuleScope::Runtime,
+    "A node type the runtime knows but its linked XNNPACK cannot define fails to load, with that reason."};
+
+const RuleInfo kRuntimeNodeIdMismatch{
+    "RUNTIME_NODE_ID_MISMATCH", Category::Wire, Severity::Error, RuleScope::Runtime,
+    "The runtime must dispatch each node union member on the type id the schema gives it."};
+
+}  // namespace fbcompat

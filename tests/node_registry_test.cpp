@@ -1,0 +1,91 @@
+// The reference runtime's node registry covers every member of every version's runtime schema: each
+// has a definer, or is registered as unsupported with a reason naming the XNNPACK function it lacks.
+#include <boost/test/unit_test.hpp>
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "fbcompat/schema_loader.h"
+#include "fbcompat/xnnpack_runtime.h"
+#include "runtime/node_registry.h"
+#include "test_support.h"
+
+using namespace fbcompat;
+using namespace fbcompat::test;
+
+namespace {
+
+// The schema the runtime of each version reads (0.1.0 had only schema.fbs).
+const std::vector<std::string> kRuntimeSchemas{
+    "schemas/xnnpack/v0.1.0/schema.fbs",         "schemas/xnnpack/v0.2.0/runtime_schema.fbs",
+    "schemas/xnnpack/v0.4.0/runtime_schema.fbs", "schemas/xnnpack/v0.6.0/runtime_schema.fbs",
+    "schemas/xnnpack/v0.7.0/runtime_schema.fbs", "schemas/xnnpack/v1.1.0/runtime_schema.fbs",
+    "schemas/xnnpack/v1.5.0-dev/runtime_schema.fbs",
+};
+
+const Enum& node_union(const Schema& schema) {
+  const Enum* found = schema.find_enum("fb_xnnpack.XNodeUnion");
+  BOOST_TEST_REQUIRE(found != nullptr);
+  return *found;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(node_registry)
+
+BOOST_AUTO_TEST_CASE(every_member_of_every_version_is_registered) {
+  std::map<std::string, xnnpack::NodeSupport> registry;
+  for (const xnnpack::NodeSupport& entry : xnnpack::node_support()) registry.emplace(entry.member, entry);
+  for (const std::string& relative : kRuntimeSchemas) {
+    BOOST_TEST_CONTEXT(relative) {
+      auto schema = load_schema(source_path(relative));
+      BOOST_TEST_REQUIRE(schema.ok(), (schema.ok() ? "" : schema.error().to_string()));
+      for (const EnumValue& member : node_union(*schema).values) {
+        const auto entry = registry.find(member.name);
+        BOOST_TEST_REQUIRE((entry != registry.end()), member.name << " has no registry entry");
+        BOOST_TEST(entry->second.type_id == member.value, member.name);
+        if (entry->second.supported) {
+          BOOST_TEST(entry->second.unsupported_reason.empty());
+        } else {
+          BOOST_TEST(entry->second.unsupported_reason == "the linked XNNPACK has no " + entry->second.xnnpack_function);
+        }
+        BOOST_TEST(entry->second.xnnpack_function.rfind("xnn_define_", 0) == 0u, member.name);
+        BOOST_TEST(entry->second.file.rfind("compat/src/runtime/define_", 0) == 0u, entry->second.file);
+        BOOST_TEST(entry->second.line > 0u);
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(no_member_is_registered_twice) {
+  BOOST_TEST(xnnpack::node_registry().duplicates().empty());
+  std::set<std::string> names;
+  for (const xnnpack::NodeSupport& entry : xnnpack::node_support()) BOOST_TEST(names.insert(entry.member).second);
+}
+
+// What the 2022 XNNPACK snapshot can and cannot define (facts of the linked library: its xnnpack.h).
+BOOST_AUTO_TEST_CASE(supported_and_unsupported_node_types) {
+  std::set<std::string> supported, unsupported;
+  for (const xnnpack::NodeSupport& entry : xnnpack::node_support()) {
+    (entry.supported ? supported : unsupported).insert(entry.member);
+  }
+  const std::set<std::string> expected_unsupported{
+      "XNNStaticTranspose", "XNNConcatenate2", "XNNConcatenate3", "XNNConcatenate4", "XNNConcatenate5",
+      "XNNStaticSlice", "XNNScaledDotProductAttention", "XNNBatchMatrixMultiply", "XNNReciprocalSquareRoot",
+      "XNNLog", "XNNGelu", "XNNTanh", "XNNExp", "XNNSin", "XNNCopy", "XNNCos"};
+  BOOST_TEST(unsupported == expected_unsupported, boost::test_tools::per_element());
+  BOOST_TEST(supported.size() == 32u);
+  BOOST_TEST(supported.count("XNNDepthToSpace2d") == 1u);
+  BOOST_TEST(supported.count("XNNConvTranspose2d") == 1u);
+
+  const xnnpack::NodeDefinition* concat = xnnpack::node_registry().find("XNNConcatenate4");
+  BOOST_TEST_REQUIRE(concat != nullptr);
+  BOOST_TEST(concat->unsupported_reason() == "the linked XNNPACK has no xnn_define_concatenate4");
+  const xnnpack::NodeDefinition* depth_to_space = xnnpack::node_registry().find(fb_xnnpack::XNodeUnion::XNNDepthToSpace2d);
+  BOOST_TEST_REQUIRE(depth_to_space != nullptr);
+  BOOST_TEST(depth_to_space->xnnpack_function == "xnn_define_depth_to_space");
+  BOOST_TEST(depth_to_space->supported());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
