@@ -95,9 +95,18 @@ DeclarationMatching::DeclarationMatching(const Schema& old_schema, const Schema&
       const Composite* new_composite = match.new_declaration.composite;
       if (old_composite != nullptr && new_composite != nullptr) {
         for (const Field& old_field : old_composite->fields) {
-          const Field* new_field = new_composite->find_field(old_field.name);
-          if (new_field != nullptr && !old_field.type.ref.empty() && !new_field->type.ref.empty()) {
-            vote(old_field.type.ref, new_field->type.ref);
+          // By name, and (in tables) by slot: a field renamed with its type still points the way.
+          const Field* same_name = new_composite->find_field(old_field.name);
+          const Field* same_slot = nullptr;
+          if (!old_composite->is_struct) {
+            for (const Field& candidate : new_composite->fields) {
+              if (candidate.slot == old_field.slot) same_slot = &candidate;
+            }
+          }
+          for (const Field* new_field : {same_name, same_slot}) {
+            if (new_field != nullptr && !old_field.type.ref.empty() && !new_field->type.ref.empty()) {
+              vote(old_field.type.ref, new_field->type.ref);
+            }
           }
         }
       }
@@ -105,7 +114,10 @@ DeclarationMatching::DeclarationMatching(const Schema& old_schema, const Schema&
       const Enum* new_union = match.new_declaration.enumeration;
       if (old_union != nullptr && new_union != nullptr && old_union->is_union && new_union->is_union) {
         for (const EnumValue& old_member : old_union->values) {
-          if (const EnumValue* new_member = new_union->find_value(old_member.name)) vote(old_member.table, new_member->table);
+          // By name, and by type id: a member renamed with its table still points the way.
+          for (const EnumValue* new_member : {new_union->find_value(old_member.name), new_union->find_number(old_member.value)}) {
+            if (new_member != nullptr) vote(old_member.table, new_member->table);
+          }
         }
       }
     }

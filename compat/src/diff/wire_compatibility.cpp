@@ -117,6 +117,13 @@ bool WireCompatibility::tables(const Composite& old_table, const Composite& new_
       set(reason, fmt::format("slot {} of {}: {}", old_field.slot, new_table.name, why));
       return false;
     }
+    // Two different tables with the same bytes in a slot still disagree on what the bytes mean when
+    // the field is named differently: an old softmax's output id would be read as an input id.
+    if (old_field.name != new_field->name) {
+      set(reason, fmt::format("slot {} is {} in {} but {} in {}", old_field.slot, old_field.name, old_table.name,
+                              new_field->name, new_table.name));
+      return false;
+    }
     if (is_scalar(old_field.type.base) && !same_default(old_field, *new_field)) {
       set(reason, fmt::format("slot {} of {}: default {} became {}", old_field.slot, new_table.name,
                               old_field.default_value, new_field->default_value));

@@ -32,12 +32,25 @@ bool member_still_read(const EvolutionContext& context, const Enum& old_union, c
   return new_member != nullptr && context.wire_compatible(old_member.table, new_member->table);
 }
 
+// `(nested_flatbuffer: "T")` names T as written in the field's namespace, or fully qualified.
+bool nests(const Composite& composite, const Field& field, const std::string& old_name) {
+  const auto found = field.attributes.find("nested_flatbuffer");
+  if (found == field.attributes.end()) return false;
+  const auto dot = composite.name.rfind('.');
+  const std::string scope = dot == std::string::npos ? std::string() : composite.name.substr(0, dot + 1);
+  return found->second == old_name || scope + found->second == old_name;
+}
+
 }  // namespace
 
 std::vector<DeclarationUse> old_uses(const EvolutionContext& context, const std::string& old_name) {
   std::vector<DeclarationUse> uses;
   for (const Composite& composite : context.old_schema.composites) {
     for (const Field& field : composite.fields) {
+      if (nests(composite, field, old_name)) {
+        // The bytes stay in the vector, but nothing decodes them as a buffer any more.
+        uses.push_back({composite.name + "." + field.name + " (nested_flatbuffer)", false});
+      }
       if (field.type.ref != old_name) continue;
       uses.push_back({composite.name + "." + field.name, field_still_read(context, composite, field)});
     }

@@ -12,7 +12,8 @@ std::string old_value_now_reads_as(const EnumPair& pair, std::int64_t number) {
     return fmt::format("Old data holding {} ({}) now reads as {}.", shown, old_name, now->name);
   }
   return fmt::format("Old data holding {} ({}) now holds a value the new schema does not name: generated code has "
-                     "no name for it and JSON output prints a bare number that JSON input rejects.",
+                     "no name for it (EnumName returns \"\"), switches over the enum miss it, and JSON shows a bare "
+                     "number instead of a name.",
                      shown, old_name);
 }
 
