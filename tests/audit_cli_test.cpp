@@ -72,6 +72,7 @@ BOOST_AUTO_TEST_CASE(lock_check_passes_on_the_bundled_lock_and_lock_rewrites_ato
   // A copy of the family with a stale lock: --check fails, `lock` repairs it.
   TempDir dir;
   fs::copy(source_path("schemas"), dir.path() + "/schemas", fs::copy_options::recursive);
+  fs::copy(source_path("golden"), dir.path() + "/golden", fs::copy_options::recursive);
   dir.write("fbcompat.toml", read_file(source_path("fbcompat.toml")));
   dir.write("schemas/xnnpack/fbcompat.lock", "family = \"xnnpack\"\nreleases = []\n");
   const auto stale = run_cli({"lock", "--check"}, dir.path());

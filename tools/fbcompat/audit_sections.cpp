@@ -1,11 +1,58 @@
 #include "audit_sections.h"
 
-namespace fbcompat::cli {
+#include <fmt/format.h>
 
-Expected<std::vector<AuditSection>> audit_sections(const FamilyConfig& /*family*/, const AuditReport& /*report*/,
-                                                   const Policy& /*policy*/) {
-  // Golden verification and the runtime check join here as they land.
-  return std::vector<AuditSection>{};
+#include "fbcompat/golden_run.h"
+#include "fbcompat/golden_verify.h"
+#include "fbcompat/runtime_check.h"
+#include "fbcompat/xnnpack_runtime.h"
+
+namespace fbcompat::cli {
+namespace {
+
+// The newest version's runtime schema: the runtime being released must define every node it can read.
+const Schema* newest_runtime_schema(const History& history) {
+  const auto reader = history.role_index("reader");
+  if (!reader || history.versions.empty()) return nullptr;
+  for (std::size_t v = history.versions.size(); v-- > 0;) {
+    if (const Schema* schema = history.schema(v, *reader)) return schema;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Expected<std::vector<AuditSection>> audit_sections(const FamilyConfig& family, const AuditReport& report,
+                                                   const Policy& policy) {
+  std::vector<AuditSection> sections;
+  if (!family.golden.empty()) {
+    GoldenVerifyOptions options;
+    options.golden_dir = family.golden;
+    options.family_dir = family.directory;
+    auto verified = verify_golden(options);
+    if (!verified) return verified.error();
+    sections.push_back({"Golden programs decode",
+                        fmt::format("{} golden programs read with their own and every later runtime schema ({} readings)",
+                                    verified->programs, verified->readings),
+                        std::move(verified->findings)});
+    auto ran = xnnpack::run_golden_programs(family.golden);
+    if (!ran) return ran.error();
+    sections.push_back({"Golden programs run",
+                        fmt::format("{} of {} runnable golden programs ran on the reference XNNPACK runtime and matched "
+                                    "their recorded outputs; {} use nodes the linked XNNPACK cannot define",
+                                    ran->matched, ran->runnable, ran->unsupported),
+                        std::move(ran->findings)});
+  }
+  if (const Schema* schema = newest_runtime_schema(report.history)) {
+    auto checked = check_runtime_definitions(*schema, xnnpack::builtin_runtime_definitions());
+    if (!checked) return checked.error();
+    sections.push_back({"Runtime node definitions",
+                        fmt::format("the reference runtime's node registry against {}'s runtime schema",
+                                    report.history.versions.back().name),
+                        std::move(checked.value())});
+  }
+  for (AuditSection& section : sections) apply_policy(policy, section.findings);
+  return sections;
 }
 
 }  // namespace fbcompat::cli

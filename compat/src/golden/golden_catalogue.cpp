@@ -454,6 +454,12 @@ Expected<std::vector<GoldenProgramPlan>> golden_catalogue(const Schema& writer) 
   if (has_all({"XNNAdd", "XNNMultiply", "XNNSubtract", "XNNConcatenate2"})) plans.push_back(elementwise(*facts));
   if (has_all({"XNNConcatenate4", "XNNDepthToSpace2d", "XNNConv2d"})) plans.push_back(upsample_nearest_x2(*facts));
   plans.push_back(all_members(*facts));
+  // The XH00 header exists to point at the payload's constant data; a writer without
+  // XNNGraph.constant_data (0.1.0) keeps constants in constant_buffer and never wrote the header, and a
+  // runtime that sees the header reads constants from constant_data.
+  if (!facts->constants_in_payload) {
+    for (GoldenProgramPlan& plan : plans) plan.xh00_header = false;
+  }
   return plans;
 }
 

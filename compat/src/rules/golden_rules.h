@@ -20,6 +20,9 @@ extern const RuleInfo kGoldenFieldNoLongerRead;
 extern const RuleInfo kGoldenNodeNotCovered;
 extern const RuleInfo kGoldenVersionNotFrozen;
 extern const RuleInfo kGoldenFileUnrecorded;
+extern const RuleInfo kGoldenRunFailed;
+extern const RuleInfo kGoldenRunOutputMismatch;
+extern const RuleInfo kGoldenRunUnsupported;
 
 const std::vector<const RuleInfo*>& golden_rules();
 

@@ -1,0 +1,26 @@
+// The last step of the golden audit: the runnable golden programs (those the manifest records inputs
+// and expected outputs for) run end to end on the reference XNNPACK runtime, and their outputs are
+// compared with the expected ones within the manifest's tolerances. A program that uses a node the
+// linked XNNPACK cannot define is reported as not run, with the runtime's reason.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "fbcompat/error.h"
+#include "fbcompat/finding.h"
+
+namespace fbcompat::xnnpack {
+
+struct GoldenRunReport {
+  std::vector<Finding> findings;  // GOLDEN_RUN_FAILED, GOLDEN_RUN_OUTPUT_MISMATCH, GOLDEN_RUN_UNSUPPORTED
+  std::size_t runnable = 0;       // programs the manifest records outputs for
+  std::size_t matched = 0;        // of those, ran and matched
+  std::size_t unsupported = 0;    // of those, not run: the linked XNNPACK lacks a node
+};
+
+// `golden_dir` holds MANIFEST.json. An unreadable manifest is an Error; everything else is a finding.
+Expected<GoldenRunReport> run_golden_programs(const std::string& golden_dir);
+
+}  // namespace fbcompat::xnnpack

@@ -1,0 +1,77 @@
+// The golden programs run end to end on the reference XNNPACK runtime, as the audit runs them.
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+
+#include "fbcompat/golden_manifest.h"
+#include "fbcompat/golden_run.h"
+#include "test_support.h"
+
+using namespace fbcompat;
+using namespace fbcompat::test;
+namespace fs = std::filesystem;
+
+BOOST_AUTO_TEST_SUITE(golden_run)
+
+BOOST_AUTO_TEST_CASE(every_runnable_golden_program_runs_or_names_the_missing_xnnpack_function) {
+  const auto report = xnnpack::run_golden_programs(source_path("golden"));
+  BOOST_TEST_REQUIRE(report.ok(), (report.ok() ? "" : report.error().to_string()));
+  const auto manifest = load_golden_manifest(source_path("golden/MANIFEST.json"));
+  BOOST_TEST_REQUIRE(manifest.ok());
+  std::size_t runnable = 0;
+  for (const GoldenEntry& entry : manifest->entries) runnable += entry.runnable ? 1 : 0;
+  BOOST_TEST(report->runnable == runnable);
+  // Every version's conv/pool/fully-connected and MLP programs compute what they computed when frozen.
+  BOOST_TEST(report->matched == 14u);
+  BOOST_TEST(report->matched + report->unsupported == report->runnable);
+  for (const Finding& finding : report->findings) {
+    BOOST_TEST(finding.rule == "GOLDEN_RUN_UNSUPPORTED", finding.message);
+    BOOST_TEST(finding.severity == Severity::Warning);
+  }
+  // The nearest-x2 upsample needs concatenate, which the 2022 XNNPACK snapshot lacks: exactly that reason.
+  bool saw_upsample = false;
+  for (const Finding& finding : report->findings) {
+    if (finding.subject != "xnnpack/v1.5.0-dev/upsample_nearest_x2.pte") continue;
+    saw_upsample = true;
+    BOOST_TEST(finding.message.find("node 0 (XNNConcatenate4, type id 34) cannot be defined: the linked XNNPACK has no "
+                                    "xnn_define_concatenate4") != std::string::npos,
+               finding.message);
+  }
+  BOOST_TEST(saw_upsample);
+}
+
+BOOST_AUTO_TEST_CASE(a_changed_expected_output_is_a_mismatch) {
+  // A copy of the golden directory whose manifest records a different expected value for one program.
+  TempDir dir;
+  fs::copy(source_path("golden"), dir.path() + "/golden", fs::copy_options::recursive);
+  auto manifest = load_golden_manifest(dir.path() + "/golden/MANIFEST.json");
+  BOOST_TEST_REQUIRE(manifest.ok());
+  std::string changed;
+  for (GoldenEntry& entry : manifest->entries) {
+    if (entry.path == "xnnpack/v1.1.0/mlp.pte") {
+      entry.expected_outputs.at(0).values.at(0) += 1.0f;
+      changed = entry.path;
+    }
+  }
+  BOOST_TEST_REQUIRE(!changed.empty());
+  dir.write("golden/MANIFEST.json", golden_manifest_json(*manifest));
+  const auto report = xnnpack::run_golden_programs(dir.path() + "/golden");
+  BOOST_TEST_REQUIRE(report.ok());
+  std::size_t mismatches = 0;
+  for (const Finding& finding : report->findings) {
+    if (finding.rule != "GOLDEN_RUN_OUTPUT_MISMATCH") continue;
+    ++mismatches;
+    BOOST_TEST(finding.subject == changed);
+    BOOST_TEST(finding.severity == Severity::Error);
+    BOOST_TEST(finding.message.find("element 0") != std::string::npos, finding.message);
+  }
+  BOOST_TEST(mismatches == 1u);
+  BOOST_TEST(report->matched == 13u);
+}
+
+BOOST_AUTO_TEST_CASE(a_missing_manifest_is_an_error) {
+  TempDir dir;
+  BOOST_TEST(!xnnpack::run_golden_programs(dir.path()).ok());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
