@@ -58,5 +58,6 @@ int write_report(const std::string& report, const std::string& output_path);
 void add_inspect_command(CLI::App& app, int& exit_code);
 void add_golden_command(CLI::App& app, int& exit_code);
 void add_runtime_check_command(CLI::App& app, int& exit_code);
+void add_load_check_command(CLI::App& app, int& exit_code);
 
 }  // namespace fbcompat::cli

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   add_inspect_command(app, exit_code);
   add_golden_command(app, exit_code);
   add_runtime_check_command(app, exit_code);
+  add_load_check_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,151 @@
+// The load-time check on every golden program, as the runtime of every version would run it. The
+// expected verdict is computed independently, from the program's JSON description and the runtime's
+// schema: the identifier is accepted, and every node, value, quantization and data type it uses is a
+// member that runtime's reader schema declares.
+#include <set>
+
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+#include "fbcompat/golden_manifest.h"
+#include "fbcompat/load_check.h"
+#include "fbcompat/manifest.h"
+#include "fbcompat/pte.h"
+#include "test_support.h"
+
+using namespace fbcompat;
+using namespace fbcompat::test;
+using nlohmann::json;
+
+namespace {
+
+struct Uses {
+  std::set<std::string> nodes, values, quantizations, datatypes;
+};
+
+void collect(const json& node, Uses& uses) {
+  if (node.is_object()) {
+    for (const auto& [key, value] : node.items()) {
+      if (key == "xnode_union_type") uses.nodes.insert(value.get<std::string>());
+      if (key == "xvalue_union_type") uses.values.insert(value.get<std::string>());
+      if (key == "quant_params_type") uses.quantizations.insert(value.get<std::string>());
+      if (key == "datatype" || key == "dq_datatype") uses.datatypes.insert(value.get<std::string>());
+      collect(value, uses);
+    }
+  } else if (node.is_array()) {
+    for (const json& element : node) collect(element, uses);
+  }
+}
+
+bool declares_all(const Schema& schema, const std::string& enumeration, const std::set<std::string>& names) {
+  const Enum* declared = schema.find_enum("fb_xnnpack." + enumeration);
+  if (declared == nullptr) return names.empty();
+  for (const std::string& name : names) {
+    if (declared->find_value(name) == nullptr) return false;
+  }
+  return true;
+}
+
+// The schema a version's runtime reads: its runtime_schema.fbs, or schema.fbs for 0.1.0.
+Schema runtime_schema(const ManifestVersion& version) {
+  const std::string dir = source_path("schemas/xnnpack/" + version.name + "/");
+  auto schema = load_schema(version.has_reader() ? dir + "runtime_schema.fbs" : dir + "schema.fbs");
+  BOOST_TEST_REQUIRE(schema.ok());
+  return std::move(schema.value());
+}
+
+std::vector<std::string> accepted(const ManifestVersion& version) {
+  return version.has_reader() ? version.reader_identifiers : std::vector<std::string>{version.writer_identifier};
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(load_check_golden)
+
+BOOST_AUTO_TEST_CASE(every_golden_program_against_every_runtime) {
+  const auto family = load_manifest(source_path("schemas/xnnpack/manifest.toml"));
+  const auto golden = load_golden_manifest(source_path("golden/MANIFEST.json"));
+  BOOST_TEST_REQUIRE(family.ok());
+  BOOST_TEST_REQUIRE(golden.ok());
+  std::vector<Schema> schemas;
+  for (const ManifestVersion& version : family->versions) schemas.push_back(runtime_schema(version));
+
+  std::size_t checks = 0;
+  std::size_t refused = 0;
+  for (const GoldenEntry& entry : golden->entries) {
+    Uses uses;
+    collect(json::parse(read_file(source_path("golden/" + entry.description))), uses);
+    const std::string identifier = family->find(entry.version)->writer_identifier;
+    const auto bytes = read_program_file(source_path("golden/" + entry.path));
+    BOOST_TEST_REQUIRE(bytes.ok());
+    const auto program = read_program(bytes->data(), bytes->size());
+    BOOST_TEST_REQUIRE(program.ok());
+    const ProgramDelegate& delegate = program->plans.at(0).delegates.at(0);
+    for (std::size_t v = 0; v < family->versions.size(); ++v) {
+      const ManifestVersion& runtime = family->versions[v];
+      const auto identifiers = accepted(runtime);
+      const bool expected = std::find(identifiers.begin(), identifiers.end(), identifier) != identifiers.end() &&
+                            declares_all(schemas[v], "XNodeUnion", uses.nodes) &&
+                            declares_all(schemas[v], "XValueUnion", uses.values) &&
+                            declares_all(schemas[v], "XNNQuantParams", uses.quantizations) &&
+                            declares_all(schemas[v], "XNNDatatype", uses.datatypes);
+      const RuntimeProfile* profile = find_runtime_profile(runtime.name.c_str());
+      BOOST_TEST_REQUIRE(profile != nullptr);
+      const LoadCheckResult result = check_xnnpack_payload(delegate.data, delegate.size, *profile);
+      BOOST_TEST((result.code != LoadCheckCode::Corrupt), entry.path << " on " << runtime.name << ": " << result.message);
+      BOOST_TEST(result.loadable() == expected, entry.path << " on " << runtime.name << ": " << result.message);
+      if (entry.version == runtime.name) BOOST_TEST(result.loadable(), entry.path << ": " << result.message);
+      refused += result.loadable() ? 0 : 1;
+      ++checks;
+    }
+  }
+  BOOST_TEST(checks == golden->entries.size() * family->versions.size());
+  BOOST_TEST(refused > 0u);  // newer programs on older runtimes
+}
+
+BOOST_AUTO_TEST_CASE(depth_to_space_programs_are_refused_by_1_4_1_naming_the_node) {
+  const auto golden = load_golden_manifest(source_path("golden/MANIFEST.json"));
+  BOOST_TEST_REQUIRE(golden.ok());
+  std::size_t programs = 0;
+  for (const GoldenEntry& entry : golden->entries) {
+    if (std::find(entry.nodes.begin(), entry.nodes.end(), "XNNDepthToSpace2d") == entry.nodes.end()) continue;
+    ++programs;
+    BOOST_TEST(entry.version == "v1.5.0-dev");
+    const auto bytes = read_program_file(source_path("golden/" + entry.path));
+    BOOST_TEST_REQUIRE(bytes.ok());
+    const auto program = read_program(bytes->data(), bytes->size());
+    BOOST_TEST_REQUIRE(program.ok());
+    const ProgramDelegate& delegate = program->plans.at(0).delegates.at(0);
+    const LoadCheckResult old_runtime = check_xnnpack_payload(delegate.data, delegate.size, *find_runtime_profile("v1.1.0"));
+    BOOST_TEST((old_runtime.code == LoadCheckCode::UnknownTypes));
+    BOOST_TEST(std::string(old_runtime.message).find("XNNDepthToSpace2d (node type 48, added in v1.5.0-dev") !=
+                   std::string::npos,
+               old_runtime.message);
+    BOOST_TEST(std::string(old_runtime.message).find("knows node types 1..47") != std::string::npos, old_runtime.message);
+    BOOST_TEST_REQUIRE(old_runtime.minimum_runtime != nullptr);
+    BOOST_TEST(std::string(old_runtime.minimum_runtime->version) == "v1.5.0-dev");
+    BOOST_TEST(check_xnnpack_payload(delegate.data, delegate.size, *find_runtime_profile("v1.5.0-dev")).loadable());
+  }
+  BOOST_TEST(programs >= 2u);  // all_members and the upsample
+}
+
+BOOST_AUTO_TEST_CASE(the_cli_runs_the_check_on_a_program) {
+  const auto refused = run_cli({"load-check", source_path("golden/xnnpack/v1.5.0-dev/upsample_nearest_x2.pte"), "--runtime", "v1.1.0"});
+  BOOST_TEST(refused.exit_code == 1);
+  BOOST_TEST(refused.out.find("unknown-types: this program needs XNNDepthToSpace2d") != std::string::npos, refused.out);
+  const auto accepted_run = run_cli({"load-check", source_path("golden/xnnpack/v0.1.0/mlp.pte"), "--runtime", "v1.5.0-dev",
+                                     "--format", "json"});
+  BOOST_TEST(accepted_run.exit_code == 0, accepted_run.err);
+  const json report = json::parse(accepted_run.out);
+  BOOST_TEST(report["loadable"].get<bool>());
+  BOOST_TEST(report["delegates"][0]["minimum_runtime"] == "v0.1.0");
+  const auto unknown = run_cli({"load-check", source_path("golden/xnnpack/v0.1.0/mlp.pte"), "--runtime", "v9"});
+  BOOST_TEST(unknown.exit_code == 2);
+  BOOST_TEST(unknown.err.find("v1.5.0-dev") != std::string::npos, unknown.err);
+  TempDir dir;
+  const auto garbage = run_cli({"load-check", dir.write("x.pte", "not a program at all"), "--runtime", "v1.1.0"});
+  BOOST_TEST(garbage.exit_code == 2);
+  BOOST_TEST(garbage.err.find("x.pte") != std::string::npos, garbage.err);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
