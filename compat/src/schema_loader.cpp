@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <regex>
+#include <unordered_map>
 
 #include "fbcompat/source_locator.h"
 #include "text_checks.h"
@@ -116,20 +117,6 @@ BaseType convert_base_type(flatbuffers::BaseType type) {
   return BaseType::None;
 }
 
-Type convert_type(const flatbuffers::Type& type) {
-  Type result;
-  result.base = convert_base_type(type.base_type);
-  result.element = convert_base_type(type.element);
-  result.fixed_length = type.fixed_length;
-  if (type.struct_def != nullptr) {
-    result.ref = qualified_name(*type.struct_def);
-    result.ref_is_table = !type.struct_def->fixed;
-  } else if (type.enum_def != nullptr) {
-    result.ref = qualified_name(*type.enum_def);
-  }
-  return result;
-}
-
 std::map<std::string, std::string> convert_attributes(const flatbuffers::SymbolTable<flatbuffers::Value>& attributes) {
   std::map<std::string, std::string> result;
   for (const auto& [key, value] : attributes.dict) result.emplace(key, value->constant);
@@ -185,6 +172,27 @@ class ModelBuilder {
   }
 
  private:
+  // Qualified names, built once per definition: every field that refers to a type asks for its name.
+  const std::string& name_of(const flatbuffers::Definition& definition) {
+    auto found = names_.find(&definition);
+    if (found == names_.end()) found = names_.emplace(&definition, qualified_name(definition)).first;
+    return found->second;
+  }
+
+  Type convert_type(const flatbuffers::Type& type) {
+    Type result;
+    result.base = convert_base_type(type.base_type);
+    result.element = convert_base_type(type.element);
+    result.fixed_length = type.fixed_length;
+    if (type.struct_def != nullptr) {
+      result.ref = name_of(*type.struct_def);
+      result.ref_is_table = !type.struct_def->fixed;
+    } else if (type.enum_def != nullptr) {
+      result.ref = name_of(*type.enum_def);
+    }
+    return result;
+  }
+
   std::uint32_t file_of(const flatbuffers::Definition& definition) const {
     const auto found = file_index_.find(definition.file);
     return found == file_index_.end() ? 0 : found->second;
@@ -196,7 +204,7 @@ class ModelBuilder {
 
   void add_composite(const flatbuffers::StructDef& definition) {
     Composite composite;
-    composite.name = qualified_name(definition);
+    composite.name = name_of(definition);
     composite.is_struct = definition.fixed;
     composite.byte_size = definition.fixed ? definition.bytesize : 0;
     composite.alignment = definition.fixed ? definition.minalign : 1;
@@ -232,7 +240,7 @@ class ModelBuilder {
 
   void add_enum(const flatbuffers::EnumDef& definition) {
     Enum result;
-    result.name = qualified_name(definition);
+    result.name = name_of(definition);
     result.is_union = definition.is_union;
     result.underlying = convert_base_type(definition.underlying_type.base_type);
     result.attributes = convert_attributes(definition.attributes);
@@ -246,7 +254,7 @@ class ModelBuilder {
       converted.value = value->GetAsInt64();
       if (definition.is_union) {
         if (value->union_type.struct_def != nullptr) {
-          converted.table = qualified_name(*value->union_type.struct_def);
+          converted.table = name_of(*value->union_type.struct_def);
         } else {
           converted.table = base_type_name(convert_base_type(value->union_type.base_type));
         }
@@ -261,6 +269,7 @@ class ModelBuilder {
   Schema schema_;
   SourceLocator locator_;
   std::map<std::string, std::uint32_t> file_index_;
+  std::unordered_map<const flatbuffers::Definition*, std::string> names_;
 };
 
 }  // namespace

@@ -107,6 +107,31 @@ std::string read_dotted(Tokenizer& tokens, const Token& first, char separator, T
   return name;
 }
 
+// Reads `a.b.c` starting at `first` as one view of the text; leaves `next` on the token after it.
+std::string_view read_dotted_view(Tokenizer& tokens, const Token& first, Token& next) {
+  const char* begin = first.text.data();
+  const char* end = begin + first.text.size();
+  next = tokens.next();
+  while (is(next, ".")) {
+    const Token part = tokens.next();
+    if (part.kind != Token::Identifier) break;
+    end = part.text.data() + part.text.size();
+    next = tokens.next();
+  }
+  return std::string_view(begin, static_cast<std::size_t>(end - begin));
+}
+
+// A member as written (`a.B`, maybe with spaces around the dot) against flatbuffers' name for it (`a_B`).
+bool same_member(std::string_view written, std::string_view name) {
+  std::size_t j = 0;
+  for (const char c : written) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+    if (j == name.size() || name[j] != (c == '.' ? '_' : c)) return false;
+    ++j;
+  }
+  return j == name.size();
+}
+
 }  // namespace
 
 void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
@@ -121,8 +146,8 @@ void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
   bool at_member_start = false;
 
   auto at = [&](const Token& token) { return SourceLocation{file_index, token.line, token.column}; };
-  auto note_member = [&](std::string name, const Token& token) {
-    if (declaration != nullptr) declaration->members.push_back({std::move(name), at(token)});
+  auto note_member = [&](std::string_view name, const Token& token) {
+    if (declaration != nullptr) declaration->members.push_back({name, at(token)});
   };
   auto qualify = [&](std::string_view name) {
     return name_space.empty() ? std::string(name) : name_space + "." + std::string(name);
@@ -170,7 +195,7 @@ void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
       if (is(token, ";")) {
         at_member_start = true;
       } else if (at_member_start && token.kind == Token::Identifier) {
-        note_member(std::string(token.text), token);
+        note_member(token.text, token);
         at_member_start = false;
       }
     } else if (nesting == 0 && (body == Body::Enum || body == Body::Union)) {
@@ -178,7 +203,7 @@ void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
         at_member_start = true;
       } else if (at_member_start && token.kind == Token::Identifier) {
         // `Alias: ns.Table` is named Alias; a bare `ns.Table` is named ns_Table.
-        note_member(read_dotted(tokens, token, '_', next), token);
+        note_member(read_dotted_view(tokens, token, next), token);
         at_member_start = false;
         advanced = true;
       }
@@ -201,7 +226,7 @@ std::optional<SourceLocation> SourceLocator::member(const std::string& qualified
   const std::size_t count = declaration.members.size();
   for (std::size_t i = 0; i < count; ++i) {
     const std::size_t index = (declaration.next + i) % count;
-    if (declaration.members[index].name == member_name) {
+    if (same_member(declaration.members[index].name, member_name)) {
       declaration.next = index + 1;
       return declaration.members[index].location;
     }

@@ -19,7 +19,7 @@ namespace fbcompat {
 
 class SourceLocator {
  public:
-  // Notes the declarations of one file: tables, structs, enums and unions by qualified name, and their
+  // Notes the declarations of one file (the text must outlive the locator): tables, structs, enums and unions by qualified name, and their
   // fields, values and members by name (as flatbuffers names them: a member `a.B` is `a_B`), and the
   // root_type and file_identifier statements. A later file's notes replace an earlier one's.
   void scan(std::string_view text, std::uint32_t file_index);
@@ -31,7 +31,7 @@ class SourceLocator {
 
  private:
   struct Member {
-    std::string name;
+    std::string_view name;  // into the scanned text, as written: `a.B` for the member flatbuffers names a_B
     SourceLocation location;
   };
   struct Declaration {

@@ -38,7 +38,9 @@ std::vector<DeclarationRef> declarations_of(const Schema& schema) {
 DeclarationMatching::DeclarationMatching(const Schema& old_schema, const Schema& new_schema) {
   const std::vector<DeclarationRef> old_declarations = declarations_of(old_schema);
   const std::vector<DeclarationRef> new_declarations = declarations_of(new_schema);
-  std::unordered_map<std::string, std::size_t> new_by_name;
+  // Names are looked up as views into the schemas, which outlive this constructor's maps.
+  std::unordered_map<std::string_view, std::size_t> new_by_name;
+  new_by_name.reserve(new_declarations.size());
   for (std::size_t i = 0; i < new_declarations.size(); ++i) new_by_name.emplace(new_declarations[i].name(), i);
   std::vector<bool> new_paired(new_declarations.size(), false);
   std::vector<bool> old_paired(old_declarations.size(), false);
@@ -75,9 +77,10 @@ DeclarationMatching::DeclarationMatching(const Schema& old_schema, const Schema&
   // Renamed: a field or union member that kept its name now refers to an unpaired new declaration
   // where it referred to an unpaired old one. Repeat, since a renamed table can reveal renamed types
   // used by its fields.
-  std::unordered_map<std::string, std::size_t> old_index, new_index;
+  std::unordered_map<std::string_view, std::size_t> old_index;
+  std::unordered_map<std::string_view, std::size_t>& new_index = new_by_name;
+  old_index.reserve(old_declarations.size());
   for (std::size_t i = 0; i < old_declarations.size(); ++i) old_index.emplace(old_declarations[i].name(), i);
-  for (std::size_t i = 0; i < new_declarations.size(); ++i) new_index.emplace(new_declarations[i].name(), i);
   for (bool progress = true; progress;) {
     progress = false;
     std::map<std::size_t, std::set<std::size_t>> candidates_of_old;
@@ -142,19 +145,19 @@ DeclarationMatching::DeclarationMatching(const Schema& old_schema, const Schema&
 
 void DeclarationMatching::pair(const DeclarationRef& old_declaration, const DeclarationRef& new_declaration, How how) {
   matches_.push_back({old_declaration, new_declaration, how});
-  old_to_new_.emplace(old_declaration.name(), new_declaration.name());
+  old_to_new_.emplace(old_declaration.name(), &new_declaration.name());
 }
 
 const std::string& DeclarationMatching::new_name_of(const std::string& old_name) const {
   static const std::string none;
   const auto found = old_to_new_.find(old_name);
-  return found == old_to_new_.end() ? none : found->second;
+  return found == old_to_new_.end() ? none : *found->second;
 }
 
 bool DeclarationMatching::same(const std::string& old_name, const std::string& new_name) const {
   if (old_name.empty() || new_name.empty()) return old_name == new_name;
   const auto found = old_to_new_.find(old_name);
-  return found != old_to_new_.end() && found->second == new_name;
+  return found != old_to_new_.end() && *found->second == new_name;
 }
 
 }  // namespace fbcompat

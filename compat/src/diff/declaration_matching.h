@@ -6,6 +6,8 @@
 #pragma once
 
 #include <map>
+#include <string_view>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -51,7 +53,8 @@ class DeclarationMatching {
   std::vector<Match> matches_;
   std::vector<DeclarationRef> deleted_;
   std::vector<DeclarationRef> added_;
-  std::map<std::string, std::string> old_to_new_;
+  // Old name to new name, as views of the schemas' own strings (the schemas outlive the matching).
+  std::unordered_map<std::string_view, const std::string*> old_to_new_;
 };
 
 std::vector<DeclarationRef> declarations_of(const Schema& schema);

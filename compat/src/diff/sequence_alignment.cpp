@@ -32,6 +32,19 @@ std::vector<bool> in_order(const std::vector<Alignment::Pair>& pairs, const std:
 
 Alignment align_sequences(std::vector<SequenceItem> old_items, std::vector<SequenceItem> new_items) {
   Alignment alignment;
+  // The common case, every item where it was: nothing to look up.
+  const bool unchanged = old_items.size() == new_items.size() &&
+                         std::equal(old_items.begin(), old_items.end(), new_items.begin(),
+                                    [](const SequenceItem& a, const SequenceItem& b) {
+                                      return a.name == b.name && a.number == b.number && a.width == b.width;
+                                    });
+  if (unchanged) {
+    alignment.kept.reserve(old_items.size());
+    for (std::size_t i = 0; i < old_items.size(); ++i) alignment.kept.push_back({i, i});
+    alignment.old_items = std::move(old_items);
+    alignment.new_items = std::move(new_items);
+    return alignment;
+  }
   std::unordered_map<std::string_view, std::size_t> new_by_name;
   std::unordered_map<std::int64_t, std::size_t> new_by_number;
   for (std::size_t i = 0; i < new_items.size(); ++i) {

@@ -57,6 +57,8 @@ class EvolutionContext {
   std::vector<std::string> old_uses_of(const std::string& old_name) const;
 
  private:
+  bool unchanged(const DeclarationMatching::Match& match) const;
+
   mutable WireCompatibility wire_;
   mutable std::map<std::string, std::vector<std::string>> old_uses_;
   mutable bool old_uses_built_ = false;

@@ -34,7 +34,9 @@ std::int64_t old_highest_id(const EvolutionContext& context, const Enum& new_uni
   for (const EnumPair& pair : context.unions) {
     if (&pair.new_enum == &new_union) return highest_id(pair.old_enum);
   }
-  return 0;
+  // Unchanged unions have no pair: the old one has the same name.
+  const Enum* same = context.old_schema.find_enum(new_union.name);
+  return same != nullptr && same->is_union ? highest_id(*same) : 0;
 }
 
 void check(const EvolutionContext& context, FindingSink& sink) {
