@@ -63,14 +63,16 @@ class ConfigReader {
 
   std::string resolve(const std::string& relative) const {
     if (relative.empty() || fs::path(relative).is_absolute()) return relative;
-    return (fs::path(base_dir_) / relative).lexically_normal().string();
+    std::string resolved = (fs::path(base_dir_) / relative).lexically_normal().string();
+    while (resolved.size() > 1 && resolved.back() == '/') resolved.pop_back();  // "dir/." -> "dir"
+    return resolved;
   }
 
   std::optional<Error> read_family(const toml::node& node, Config& config) const {
     const toml::table* table = node.as_table();
     if (table == nullptr) return error_at(node, "each family must be a [[family]] table");
     if (auto problem = check_keys(*table, {"name", "directory", "writer", "reader", "accept_identifiers", "include",
-                                           "golden", "lock"},
+                                           "golden", "lock", "runtime", "runtime_sources"},
                                   "a [[family]]")) {
       return problem;
     }
@@ -85,6 +87,12 @@ class ConfigReader {
     if (auto problem = read_string(*table, "lock", family.lock, false, named)) return problem;
     if (auto problem = read_strings(*table, "accept_identifiers", family.accept_identifiers, named)) return problem;
     if (auto problem = read_strings(*table, "include", family.include_dirs, named)) return problem;
+    if (auto problem = read_string(*table, "runtime", family.runtime, false, named)) return problem;
+    if (!family.runtime.empty() && family.runtime != "builtin") {
+      return error_at(*table->get("runtime"), fmt::format("{}: runtime must be \"builtin\" (runtime_sources names C++ "
+                                                          "files to scan instead)", named));
+    }
+    if (auto problem = read_strings(*table, "runtime_sources", family.runtime_sources, named)) return problem;
     for (const std::string& identifier : family.accept_identifiers) {
       if (identifier.size() != 4) {
         return error_at(*table->get("accept_identifiers"),
@@ -96,6 +104,7 @@ class ConfigReader {
     family.golden = resolve(family.golden);
     family.lock = resolve(family.lock);
     for (std::string& dir : family.include_dirs) dir = resolve(dir);
+    for (std::string& source : family.runtime_sources) source = resolve(source);
     config.families.push_back(std::move(family));
     return std::nullopt;
   }

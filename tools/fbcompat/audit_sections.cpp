@@ -43,12 +43,23 @@ Expected<std::vector<AuditSection>> audit_sections(const FamilyConfig& family, c
                                     ran->matched, ran->runnable, ran->unsupported),
                         std::move(ran->findings)});
   }
-  if (const Schema* schema = newest_runtime_schema(report.history)) {
-    auto checked = check_runtime_definitions(*schema, xnnpack::builtin_runtime_definitions());
+  const Schema* schema = newest_runtime_schema(report.history);
+  if (schema != nullptr && (family.runtime == "builtin" || !family.runtime_sources.empty())) {
+    std::vector<RuntimeDefinition> definitions;
+    std::string what;
+    if (family.runtime == "builtin") {
+      definitions = xnnpack::builtin_runtime_definitions();
+      what = "the reference runtime's node registry";
+    } else {
+      auto scanned = scan_runtime_sources(family.runtime_sources, SourceScanOptions{});
+      if (!scanned) return scanned.error();
+      definitions = std::move(scanned.value());
+      what = fmt::format("the dispatch in {}", fmt::join(family.runtime_sources, ", "));
+    }
+    auto checked = check_runtime_definitions(*schema, definitions);
     if (!checked) return checked.error();
     sections.push_back({"Runtime node definitions",
-                        fmt::format("the reference runtime's node registry against {}'s runtime schema",
-                                    report.history.versions.back().name),
+                        fmt::format("{} against {}'s runtime schema", what, report.history.versions.back().name),
                         std::move(checked.value())});
   }
   for (AuditSection& section : sections) apply_policy(policy, section.findings);

@@ -38,7 +38,12 @@ struct Transition {
 struct MatrixCell {
   std::size_t writer = 0;
   std::size_t reader = 0;
+  // For a newer program on an older runtime (expected not to load, never part of the verdict) only the
+  // first few findings are kept: a long history would otherwise hold every difference between every
+  // pair of versions.
   std::vector<Finding> findings;
+  std::size_t errors = 0;   // error findings, kept or not
+  std::size_t omitted = 0;  // findings not kept
 
   bool loads() const { return fbcompat::compatible(findings); }
 };

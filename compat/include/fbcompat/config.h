@@ -22,6 +22,10 @@ struct FamilyConfig {
   std::vector<std::string> include_dirs;
   std::string golden;  // directory of golden programs; empty when none
   std::string lock;    // lock file; empty when none
+  // How the audit checks the runtime's node definitions against the newest reader schema:
+  // "builtin" (fbcompat's reference XNNPACK runtime), or the C++ runtime sources to scan; neither: none.
+  std::string runtime;
+  std::vector<std::string> runtime_sources;
 
   std::string manifest_path() const { return directory + "/manifest.toml"; }
   std::string writer_path(const std::string& version) const { return directory + "/" + version + "/" + writer; }

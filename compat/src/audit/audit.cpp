@@ -75,7 +75,6 @@ class Auditor {
     capacity();
     lock();
     for (Transition& transition : report_.transitions) apply_policy(options_.policy, transition.findings);
-    for (MatrixCell& cell : report_.matrix) apply_policy(options_.policy, cell.findings);
     apply_policy(options_.policy, report_.lock_findings);
   }
 
@@ -173,6 +172,18 @@ class Auditor {
       PairOptions options;
       options.accepted_identifiers = accepted_identifiers(history_, cell.reader);
       cell.findings = check_pair(*history_.schema(cell.writer, writer_role), *runtime_schema(history_, cell.reader), options);
+      apply_policy(options_.policy, cell.findings);
+      cell.errors = static_cast<std::size_t>(std::count_if(cell.findings.begin(), cell.findings.end(), [](const Finding& f) {
+        return f.severity == Severity::Error;
+      }));
+      constexpr std::size_t kKeptForOlderRuntimes = 3;
+      if (cell.writer > cell.reader && cell.findings.size() > kKeptForOlderRuntimes) {
+        // Errors first, so the reason a runtime refuses the programs survives.
+        std::stable_partition(cell.findings.begin(), cell.findings.end(),
+                              [](const Finding& f) { return f.severity == Severity::Error; });
+        cell.omitted = cell.findings.size() - kKeptForOlderRuntimes;
+        cell.findings.resize(kKeptForOlderRuntimes);
+      }
     });
   }
 

@@ -56,7 +56,9 @@ json family_json(const AuditReport& report) {
     matrix.push_back({{"exported_by", history.versions[cell.writer].name},
                       {"runtime", history.versions[cell.reader].name},
                       {"loads", cell.loads()},
-                      {"findings", findings_to_json(cell.findings)}});
+                      {"errors", cell.errors},
+                      {"findings", findings_to_json(cell.findings)},
+                      {"findings_omitted", cell.omitted}});
   }
   json entries = json::array();
   for (const HistoryEntry& entry : report.entries) {

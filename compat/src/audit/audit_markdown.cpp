@@ -58,7 +58,7 @@ std::string matrix_markdown(const AuditReport& report) {
     for (std::size_t r : runtimes) {
       for (const MatrixCell& matrix_cell : report.matrix) {
         if (matrix_cell.writer != w || matrix_cell.reader != r) continue;
-        text += matrix_cell.loads() ? " yes |" : fmt::format(" no: {} |", cell(short_reason(matrix_cell.findings)));
+        text += matrix_cell.loads() ? " yes |" : fmt::format(" no: {} |", cell(short_reason(matrix_cell.findings, matrix_cell.errors)));
       }
     }
     text += "\n";

@@ -1,5 +1,7 @@
 #include "audit/audit_words.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace fbcompat::audit_words {
@@ -21,7 +23,7 @@ std::string version_at(const AuditReport& report, const std::optional<std::size_
   return entry.releases.empty() ? entry.name : fmt::format("{} ({})", entry.name, entry.releases.front());
 }
 
-std::string short_reason(const std::vector<Finding>& findings) {
+std::string short_reason(const std::vector<Finding>& findings, std::size_t total_errors) {
   // The reason a maintainer acts on first: a rejected identifier, then a node the runtime lacks.
   auto rank = [](const Finding& finding) {
     if (finding.rule == "PAIR_IDENTIFIER_NOT_ACCEPTED") return 0;
@@ -38,6 +40,7 @@ std::string short_reason(const std::vector<Finding>& findings) {
   std::string reason = fmt::format("{} ({})", what, first->rule);
   std::size_t errors = 0;
   for (const Finding& other : findings) errors += other.severity == Severity::Error ? 1 : 0;
+  errors = std::max(errors, total_errors);
   if (errors > 1) reason += fmt::format(" and {} more", errors - 1);
   return reason;
 }

@@ -15,6 +15,7 @@ std::string version_label(const HistoryVersion& version);
 // "v1.1.0 (1.1.0)", or "-" for none
 std::string version_at(const AuditReport& report, const std::optional<std::size_t>& version);
 // The first error's message, shortened to a clause, for a matrix cell: "XNNDepthToSpace2d (type id 48) unknown"
-std::string short_reason(const std::vector<Finding>& findings);
+// `errors`: how many errors there were in all, when `findings` holds only some of them.
+std::string short_reason(const std::vector<Finding>& findings, std::size_t errors = 0);
 
 }  // namespace fbcompat::audit_words
