@@ -50,6 +50,11 @@ std::size_t scalar_size(BaseType type) {
   }
 }
 
+std::string unqualified_name(const std::string& qualified_name) {
+  const auto dot = qualified_name.rfind('.');
+  return dot == std::string::npos ? qualified_name : qualified_name.substr(dot + 1);
+}
+
 namespace {
 
 std::string element_to_string(BaseType element, const Type& type) {

@@ -1,3 +1,4 @@
+#include "fbcompat/schema.h"
 #include "family_history.h"
 
 #include <algorithm>
@@ -11,10 +12,6 @@
 namespace fbcompat::profiles {
 namespace {
 
-std::string unqualified(const std::string& qualified) {
-  const auto dot = qualified.rfind('.');
-  return dot == std::string::npos ? qualified : qualified.substr(dot + 1);
-}
 
 // Slots a table's vtable can hold under this schema: one past the highest field slot (a union field's
 // value slot is the highest of its two).
@@ -56,7 +53,7 @@ Expected<VersionInfo> describe_version(const Manifest& manifest, const ManifestV
 TypeSetInfo describe_type_set(const Enum& newest, const std::vector<Schema>& readers) {
   TypeSetInfo set;
   set.qualified = newest.name;
-  set.name = unqualified(newest.name);
+  set.name = unqualified_name(newest.name);
   set.is_union = newest.is_union;
   std::map<std::int64_t, MemberInfo> members;
   for (std::size_t version = 0; version < readers.size(); ++version) {
@@ -89,7 +86,7 @@ TypeSetInfo describe_type_set(const Enum& newest, const std::vector<Schema>& rea
 TableInfo describe_table(const Composite& newest, const std::vector<Schema>& readers) {
   TableInfo table;
   table.qualified = newest.name;
-  table.name = unqualified(newest.name);
+  table.name = unqualified_name(newest.name);
   const std::vector<std::string> names = slot_names(newest);
   table.slots.resize(names.size());
   for (std::size_t slot = 0; slot < names.size(); ++slot) table.slots[slot].name = names[slot];

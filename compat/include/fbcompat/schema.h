@@ -54,6 +54,9 @@ struct Type {
   bool operator!=(const Type& other) const { return !(*this == other); }
 };
 
+// The last component of a qualified name: "fb_xnnpack.XNodeUnion" -> "XNodeUnion".
+std::string unqualified_name(const std::string& qualified_name);
+
 // The type as a schema author writes it: `int`, `[XNode]`, `XNodeUnion`, `[short:3]`.
 std::string type_to_string(const Type& type);
 

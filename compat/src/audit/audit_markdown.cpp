@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "fbcompat/schema.h"
 #include "audit/audit_words.h"
 #include "fbcompat/audit_report.h"
 
@@ -25,10 +26,6 @@ std::string cell(const std::string& text) {
   return escaped;
 }
 
-std::string short_name(const std::string& qualified) {
-  const auto dot = qualified.rfind('.');
-  return dot == std::string::npos ? qualified : qualified.substr(dot + 1);
-}
 
 std::string findings_list(const std::vector<Finding>& findings) {
   std::string text;
@@ -73,8 +70,8 @@ std::string entries_markdown(const AuditReport& report, std::size_t role) {
     std::string rows;
     for (const HistoryEntry& entry : report.entries) {
       if (entry.role != role || entry.kind != kind) continue;
-      rows += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", cell(short_name(entry.owner)), entry.number,
-                          cell(entry.name), cell(short_name(entry.type)), version_at(report, entry.introduced),
+      rows += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", cell(unqualified_name(entry.owner)), entry.number,
+                          cell(entry.name), cell(unqualified_name(entry.type)), version_at(report, entry.introduced),
                           version_at(report, entry.deprecated), version_at(report, entry.retired));
     }
     if (rows.empty()) continue;
@@ -132,7 +129,7 @@ std::string family_markdown(const AuditReport& report) {
 
   text += "\n### Union capacity\n\n| Schema | Union | Type ids used | Capacity | Used |\n|---|---|---|---|---|\n";
   for (const UnionCapacity& capacity : report.capacity) {
-    text += fmt::format("| {} | {} | {} | {} | {:.0f}% |\n", history.roles[capacity.role], short_name(capacity.union_name),
+    text += fmt::format("| {} | {} | {} | {} | {:.0f}% |\n", history.roles[capacity.role], unqualified_name(capacity.union_name),
                         capacity.used, capacity.capacity, 100.0 * static_cast<double>(capacity.used) / static_cast<double>(capacity.capacity));
   }
 

@@ -6,10 +6,6 @@
 namespace fbcompat {
 namespace {
 
-std::string unqualified(const std::string& name) {
-  const auto dot = name.rfind('.');
-  return dot == std::string::npos ? name : name.substr(dot + 1);
-}
 
 }  // namespace
 
@@ -55,15 +51,15 @@ DeclarationMatching::DeclarationMatching(const Schema& old_schema, const Schema&
   // Moved to another namespace: the same unqualified name and kind, once among the unpaired.
   std::unordered_map<std::string, std::vector<std::size_t>> new_unpaired_by_short_name;
   for (std::size_t i = 0; i < new_declarations.size(); ++i) {
-    if (!new_paired[i]) new_unpaired_by_short_name[unqualified(new_declarations[i].name())].push_back(i);
+    if (!new_paired[i]) new_unpaired_by_short_name[unqualified_name(new_declarations[i].name())].push_back(i);
   }
   std::unordered_map<std::string, int> old_unpaired_short_names;
   for (std::size_t i = 0; i < old_declarations.size(); ++i) {
-    if (!old_paired[i]) ++old_unpaired_short_names[unqualified(old_declarations[i].name())];
+    if (!old_paired[i]) ++old_unpaired_short_names[unqualified_name(old_declarations[i].name())];
   }
   for (std::size_t i = 0; i < old_declarations.size(); ++i) {
     if (old_paired[i]) continue;
-    const std::string short_name = unqualified(old_declarations[i].name());
+    const std::string short_name = unqualified_name(old_declarations[i].name());
     const auto found = new_unpaired_by_short_name.find(short_name);
     if (found == new_unpaired_by_short_name.end() || found->second.size() != 1 || old_unpaired_short_names[short_name] != 1) {
       continue;

@@ -1,3 +1,4 @@
+#include "fbcompat/schema.h"
 #include "golden/recorded_fields.h"
 
 #include <algorithm>
@@ -21,10 +22,6 @@ bool same_leaf(const json& a, const json& b) {
   return a == b;
 }
 
-std::string short_name(const std::string& qualified) {
-  const auto dot = qualified.rfind('.');
-  return dot == std::string::npos ? qualified : qualified.substr(dot + 1);
-}
 
 class Comparer {
  public:
@@ -41,11 +38,11 @@ class Comparer {
       const reflection::Field* field = object.fields()->LookupByKey(key.c_str());
       if (field == nullptr) {
         result_.changed.push_back(fmt::format("{}: the reader has no field {}.{}, so the recorded value is lost", here,
-                                              short_name(object.name()->str()), key));
+                                              unqualified_name(object.name()->str()), key));
         continue;
       }
       if (field->deprecated()) {
-        note_no_longer_read(fmt::format("{}.{}", short_name(object.name()->str()), key));
+        note_no_longer_read(fmt::format("{}.{}", unqualified_name(object.name()->str()), key));
         continue;
       }
       const auto found = decoded.find(key);
@@ -127,7 +124,7 @@ class Comparer {
 FieldComparison compare_recorded_fields(const nlohmann::json& recorded, const nlohmann::json& decoded,
                                         const ReflectedSchema& reader) {
   Comparer comparer(reader);
-  comparer.table(recorded, decoded, reader.root(), short_name(reader.root().name()->str()));
+  comparer.table(recorded, decoded, reader.root(), unqualified_name(reader.root().name()->str()));
   return comparer.take();
 }
 

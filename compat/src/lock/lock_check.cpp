@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "fbcompat/schema.h"
 #include "fbcompat/lock.h"
 #include "lock/lock_rules.h"
 #include "rules/finding_sink.h"
@@ -12,10 +13,6 @@
 namespace fbcompat {
 namespace {
 
-std::string short_name(const std::string& qualified) {
-  const auto dot = qualified.rfind('.');
-  return dot == std::string::npos ? qualified : qualified.substr(dot + 1);
-}
 
 const char* number_word(EntryKind kind) {
   switch (kind) {
@@ -27,7 +24,7 @@ const char* number_word(EntryKind kind) {
 }
 
 std::string described(const LockEntry& entry) {
-  return entry.type.empty() ? entry.name : fmt::format("{} ({})", entry.name, short_name(entry.type));
+  return entry.type.empty() ? entry.name : fmt::format("{} ({})", entry.name, unqualified_name(entry.type));
 }
 
 SourceLocation owner_location(const Schema& schema, const std::string& owner) {
@@ -65,14 +62,14 @@ std::vector<Finding> check_against_lock(const Schema& schema, const LockSection&
                     fmt::format("{} was released (since {}, per {}) and is gone from the schema. Programs released "
                                 "with it still use it.",
                                 owner, latest.since, lock_path),
-                    fmt::format("restore {}; released declarations stay", short_name(owner)));
+                    fmt::format("restore {}; released declarations stay", unqualified_name(owner)));
         continue;
       }
       sink.report(lock_rules::kReleasedDeleted, subject, schema, owner_location(schema, owner),
                   fmt::format("{} {} {} of {} was released as {} in {} (per {}) and is gone from the schema. Programs "
                               "released with it still hold it there.",
                               entry_kind_name(kind), latest.name, fmt::format("({} {})", number_word(kind), number),
-                              short_name(owner), described(latest), latest.since, lock_path),
+                              unqualified_name(owner), described(latest), latest.since, lock_path),
                   kind == EntryKind::Field
                       ? fmt::format("restore {} and mark it (deprecated): it keeps slot {}", latest.name, number)
                       : fmt::format("restore {} as {} {}", latest.name, number_word(kind), number));
@@ -91,8 +88,8 @@ std::vector<Finding> check_against_lock(const Schema& schema, const LockSection&
     sink.report(lock_rules::kIdReused, owner + "." + now.name, schema, now.location,
                 fmt::format("{} {} of {} {} (per {}), and the schema gives it to {}{}. Programs released with {} "
                             "still hold it there and would be read as {}.",
-                            number_word(kind), number, short_name(owner), history, lock_path, now.name,
-                            now.type.empty() ? std::string() : " (" + short_name(now.type) + ")", latest.name,
+                            number_word(kind), number, unqualified_name(owner), history, lock_path, now.name,
+                            now.type.empty() ? std::string() : " (" + unqualified_name(now.type) + ")", latest.name,
                             now.name),
                 fmt::format("give {} a number never released: {} {} is taken forever", now.name, number_word(kind), number));
   }

@@ -20,10 +20,6 @@ namespace {
 
 using namespace pair_rules;
 
-std::string short_name(const std::string& qualified) {
-  const auto dot = qualified.rfind('.');
-  return dot == std::string::npos ? qualified : qualified.substr(dot + 1);
-}
 
 const Field* field_at_slot(const Composite& table, std::uint16_t slot) {
   for (const Field& field : table.fields) {
@@ -68,9 +64,9 @@ class PairWalker {
     if (reader_root == nullptr) {
       report(kRootTypeMismatch, "root_type", writer_.root_type_location,
              fmt::format("the writer's root table {} has no counterpart in the reader, which {}.",
-                         short_name(writer_.root_type),
+                         unqualified_name(writer_.root_type),
                          reader_.root_type.empty() ? "declares no root_type" : "roots at " + reader_.root_type),
-             fmt::format("give the reader `root_type {};`", short_name(writer_.root_type)));
+             fmt::format("give the reader `root_type {};`", unqualified_name(writer_.root_type)));
       return;
     }
     std::string reason;
@@ -78,8 +74,8 @@ class PairWalker {
       report(kRootTypeMismatch, "root_type", writer_.root_type_location,
              fmt::format("the writer roots buffers at {} and the reader decodes them as {}, which is laid out "
                          "differently ({}).",
-                         short_name(writer_root->name), short_name(reader_root->name), reason),
-             fmt::format("use the same root table in both schemas ({})", short_name(writer_root->name)));
+                         unqualified_name(writer_root->name), unqualified_name(reader_root->name), reason),
+             fmt::format("use the same root table in both schemas ({})", unqualified_name(writer_root->name)));
       return;
     }
     visit_table(*writer_root, *reader_root);
@@ -116,8 +112,8 @@ class PairWalker {
       report(kRequiredNotWritten, writer_table.name + "." + reader_field.name, writer_table.location,
              fmt::format("the reader requires {}.{} (slot {}, {}), which the writer {}. The reader's verifier "
                          "rejects every {} the writer produces.",
-                         short_name(reader_table.name), reader_field.name, reader_field.slot, reader_place(reader_field.location),
-                         written == nullptr ? "does not have" : "has deprecated", short_name(writer_table.name)),
+                         unqualified_name(reader_table.name), reader_field.name, reader_field.slot, reader_place(reader_field.location),
+                         written == nullptr ? "does not have" : "has deprecated", unqualified_name(writer_table.name)),
              fmt::format("drop `required` from {} in the reader, or have the writer write it", reader_field.name));
     }
   }
@@ -140,9 +136,9 @@ class PairWalker {
       report(kFieldMissing, subject, field.location,
              fmt::format("the writer emits {}.{} (slot {}), which the reader's {} does not have: the reader silently "
                          "ignores it.",
-                         short_name(writer_table.name), field.name, field.slot, short_name(reader_table.name)),
+                         unqualified_name(writer_table.name), field.name, field.slot, unqualified_name(reader_table.name)),
              fmt::format("add `{}: {}` to the reader's {} at slot {}, or stop writing it (deprecate it in the writer)",
-                         field.name, type_to_string(field.type), short_name(reader_table.name), field.slot));
+                         field.name, type_to_string(field.type), unqualified_name(reader_table.name), field.slot));
       return;
     }
     if (reader_field->deprecated) {
@@ -158,7 +154,7 @@ class PairWalker {
       report(kFieldNameMismatch, subject, field.location,
              fmt::format("slot {} of {} is named {} by the writer and {} by the reader ({}). Binary data is "
                          "unaffected; JSON written by one does not parse with the other.",
-                         field.slot, short_name(writer_table.name), field.name, reader_field->name,
+                         field.slot, unqualified_name(writer_table.name), field.name, reader_field->name,
                          reader_place(reader_field->location)),
              fmt::format("use one name for slot {} in both schemas", field.slot));
     }
@@ -222,8 +218,8 @@ class PairWalker {
     report(kStructLayoutMismatch, writer_struct.name, writer_struct.location,
            fmt::format("struct {} (used by {}) is laid out differently in the reader ({}): {}. Structs are stored "
                        "inline, so every value the writer stores is misread.",
-                       short_name(writer_struct.name), subject, reader_place(reader_struct.location), reason),
-           fmt::format("make struct {} identical in both schemas", short_name(writer_struct.name)));
+                       unqualified_name(writer_struct.name), subject, reader_place(reader_struct.location), reason),
+           fmt::format("make struct {} identical in both schemas", unqualified_name(writer_struct.name)));
   }
 
   void visit_enum(const Enum& writer_enum, const Enum& reader_enum) {
@@ -242,9 +238,9 @@ class PairWalker {
                                  reader_enum.number_to_string(same_name->value), value.name)
                    : fmt::format("the writer can store {} ({}), which the reader's {} does not have: readers see an "
                                  "unknown value.",
-                                 value.name, writer_enum.number_to_string(value.value), short_name(reader_enum.name)),
+                                 value.name, writer_enum.number_to_string(value.value), unqualified_name(reader_enum.name)),
                fmt::format("declare `{} = {}` in the reader's {}", value.name,
-                           writer_enum.number_to_string(value.value), short_name(reader_enum.name)));
+                           writer_enum.number_to_string(value.value), unqualified_name(reader_enum.name)));
       } else if (at_number->name != value.name) {
         report(kEnumValueNameMismatch, subject, value.location,
                fmt::format("{} is named {} by the writer and {} by the reader. Binary data is unaffected; JSON "
@@ -267,11 +263,11 @@ class PairWalker {
         report(kUnionMemberMissing, subject, member.location,
                fmt::format("the writer can emit {} (type id {}, table {}), which the reader's {} does not have: it "
                            "knows type ids 1..{}. Programs that use {} fail to load on this reader.",
-                           member.name, member.value, short_name(member.table), short_name(reader_union.name),
+                           member.name, member.value, unqualified_name(member.table), unqualified_name(reader_union.name),
                            reader_highest, member.name),
                fmt::format("add `{}` to the reader's {} as type id {} (at the end), or use a reader built from the "
                            "writer's version",
-                           member.name, short_name(reader_union.name), member.value));
+                           member.name, unqualified_name(reader_union.name), member.value));
         continue;
       }
       if (at_id == nullptr || (same_name != nullptr && same_name->value != member.value)) {
@@ -288,7 +284,7 @@ class PairWalker {
         report(kUnionMemberNameMismatch, subject, member.location,
                fmt::format("type id {} of {} is named {} by the writer and {} by the reader. Binary data is "
                            "unaffected; JSON written by one does not parse with the other.",
-                           member.value, short_name(writer_union.name), member.name, at_id->name),
+                           member.value, unqualified_name(writer_union.name), member.name, at_id->name),
                fmt::format("use one name for type id {} in both schemas", member.value));
       }
       visit_member_table(subject, member, *at_id);
@@ -308,7 +304,7 @@ class PairWalker {
     report(kUnionMemberTableMismatch, subject, member.location,
            fmt::format("{} (type id {}) carries table {} in the writer and {} in the reader, which are laid out "
                        "differently ({}). The reader misreads every {} the writer emits.",
-                       member.name, member.value, short_name(writer_table->name), short_name(reader_table->name),
+                       member.name, member.value, unqualified_name(writer_table->name), unqualified_name(reader_table->name),
                        reason, member.name),
            fmt::format("make {} carry the same table in both schemas", member.name));
   }

@@ -35,7 +35,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
     const std::string renumbered = renumbered_values(pair);
     const std::string values = renumbered.empty() ? std::string() : ": " + renumbered;
     sink.report(kEnumSameBitFlags, pair.new_enum.name, context.new_schema, pair.new_enum.location,
-                fmt::format("{} {} the bit_flags attribute. {}{}, {}", short_name(pair.new_enum.name),
+                fmt::format("{} {} the bit_flags attribute. {}{}, {}", unqualified_name(pair.new_enum.name),
                             added ? "gained" : "lost",
                             added ? "Its values are now bit masks (1 << n) instead of plain numbers"
                                   : "Its values are no longer bit masks (1 << n) but plain numbers",
@@ -45,7 +45,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
                                   : "so old data reads as different values (combined flags match no value), and JSON "
                                     "with several flag names no longer parses."),
                 fmt::format("{} `(bit_flags)` on {}, or declare a new enum for the new meaning",
-                            added ? "remove" : "restore", short_name(pair.new_enum.name)));
+                            added ? "remove" : "restore", unqualified_name(pair.new_enum.name)));
   }
 }
 

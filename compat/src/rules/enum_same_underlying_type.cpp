@@ -16,7 +16,7 @@ namespace {
 void check(const EvolutionContext& context, FindingSink& sink) {
   for (const EnumPair& pair : context.enums) {
     if (pair.old_enum.underlying == pair.new_enum.underlying) continue;
-    const std::string name = short_name(pair.new_enum.name);
+    const std::string name = unqualified_name(pair.new_enum.name);
     const std::vector<std::string> uses = context.old_uses_of(pair.old_enum.name);
     const std::string where = uses.empty() ? std::string("Every field of type " + name)
                                            : fmt::format("Every field of type {} ({})", name, list_uses(uses));

@@ -17,7 +17,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
       const EnumValue& value = pair.old_value(index);
       const auto displaced = pair.values.displaced_by_deletion(index);
       std::string message = fmt::format("{} ({}) was deleted from {}. {}", value.name,
-                                        pair.old_enum.number_to_string(value.value), short_name(pair.new_enum.name),
+                                        pair.old_enum.number_to_string(value.value), unqualified_name(pair.new_enum.name),
                                         old_value_now_reads_as(pair, value.value));
       if (!displaced.empty()) {
         message += fmt::format(" The values after it were numbered by position and moved down: {}.",

@@ -13,7 +13,7 @@ const RuleInfo kEnumValueSameNumber{"ENUM_VALUE_SAME_NUMBER", Category::Wire, Se
 namespace {
 
 void report_insertion(const EvolutionContext& context, FindingSink& sink, const EnumPair& pair, std::size_t index) {
-  const std::string enum_name = short_name(pair.new_enum.name);
+  const std::string enum_name = unqualified_name(pair.new_enum.name);
   const EnumValue& value = pair.new_value(index);
   const auto displaced = pair.values.displaced_by_insertion(index);
   const EnumValue& first = pair.old_value(displaced.front().old_index);  // the first value old data now misreads

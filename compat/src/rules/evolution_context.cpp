@@ -106,10 +106,6 @@ std::vector<std::string> EvolutionContext::old_uses_of(const std::string& old_na
   return found == old_uses_.end() ? std::vector<std::string>{} : found->second;
 }
 
-std::string short_name(const std::string& qualified_name) {
-  const auto dot = qualified_name.rfind('.');
-  return dot == std::string::npos ? qualified_name : qualified_name.substr(dot + 1);
-}
 
 std::string list_shifts(const std::vector<Alignment::Pair>& pairs, const Alignment& alignment, std::size_t limit) {
   std::string text;

@@ -74,8 +74,6 @@ struct EvolutionRule {
 // Every evolution rule, in the order rules.h lists them.
 const std::vector<EvolutionRule>& evolution_rules();
 
-// Messages name old and new ids in the same words everywhere.
-std::string short_name(const std::string& qualified_name);
 // "XNNBar (5 -> 6), XNNBaz (6 -> 7) and XNNQux (7 -> 8)": every shift, since a reader checking old
 // data needs the whole list.
 std::string list_shifts(const std::vector<Alignment::Pair>& pairs, const Alignment& alignment,

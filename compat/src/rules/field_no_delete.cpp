@@ -18,7 +18,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
       const Field& field = table.old_field(index);
       const auto displaced = table.fields.displaced_by_deletion(index);
       std::string message = fmt::format("{}{} ({}) was deleted from {}. ", field.deprecated ? "deprecated field " : "field ",
-                                        field.name, slots_of(field), short_name(table.new_composite.name));
+                                        field.name, slots_of(field), unqualified_name(table.new_composite.name));
       if (!displaced.empty()) {
         message += fmt::format("The fields after it were numbered by position and moved to lower slots: {}; readers "
                                "now take each of them from the slot of another field and misread all old data.",

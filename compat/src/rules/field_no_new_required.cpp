@@ -18,7 +18,7 @@ bool required_only_as_key(const Field& field) { return field.key && field.attrib
 
 void check(const EvolutionContext& context, FindingSink& sink) {
   for (const CompositePair& table : context.tables) {
-    const std::string table_name = short_name(table.new_composite.name);
+    const std::string table_name = unqualified_name(table.new_composite.name);
     for (const SlotPair& pair : slot_pairs(table)) {
       if (pair.old_field.required || !pair.new_field.required) continue;
       if (required_only_as_key(pair.new_field) && !pair.old_field.key) continue;

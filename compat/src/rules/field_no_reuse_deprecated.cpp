@@ -25,7 +25,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
                               pair.old_field.name, type_to_string(pair.old_field.type), pair.old_field.name,
                               pair.new_field.name),
                   fmt::format("keep `{};` and add {} at the end of {}", field_declaration(pair.old_field),
-                              pair.new_field.name, short_name(table.new_composite.name)));
+                              pair.new_field.name, unqualified_name(table.new_composite.name)));
     }
   }
 }

@@ -22,7 +22,7 @@ std::string implicitly_required(const Field& before, const Field& gained) {
 
 void check(const EvolutionContext& context, FindingSink& sink) {
   for (const CompositePair& table : context.tables) {
-    const std::string table_name = short_name(table.new_composite.name);
+    const std::string table_name = unqualified_name(table.new_composite.name);
     const Field* lost = nullptr;
     const Field* gained = nullptr;
     const Field* gained_before = nullptr;  // the gained field's old version, when it had one

@@ -30,13 +30,13 @@ void report_insertion(const EvolutionContext& context, FindingSink& sink, const 
   const auto displaced = table.fields.displaced_by_insertion(index);
   const Field& first = table.old_field(displaced.front().old_index);
   const Alignment::EndPlace end = table.fields.end_place(index);
-  std::string fix = fmt::format("move {} to the end of {}{}", field.name, short_name(table.new_composite.name),
+  std::string fix = fmt::format("move {} to the end of {}{}", field.name, unqualified_name(table.new_composite.name),
                                 end.after.empty() ? std::string() : fmt::format(", after {}", end.after));
   if (uses_explicit_ids(table.new_composite)) fix += fmt::format(", with `(id: {})`", end.number);
   sink.report(kFieldSameSlot, field_subject(table.new_composite, field), context.new_schema, field.location,
               fmt::format("{} was inserted into {} at {}, before {}, and the slot of every field after it "
                           "shifted: {}. Readers now take fields from the wrong slots: {}{}.",
-                          field.name, short_name(table.new_composite.name), slots_of(field), table.fields.next_in_new(index),
+                          field.name, unqualified_name(table.new_composite.name), slots_of(field), table.fields.next_in_new(index),
                           list_shifts(displaced, table.fields), now_read_as(table, first),
                           displaced.size() > 1 ? ", and so on for every shifted field" : ""),
               fix);

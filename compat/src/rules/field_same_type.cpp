@@ -29,7 +29,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
                               pair.new_field.slot, type_to_string(pair.new_field.type)),
                   fmt::format("keep `{}`, mark it (deprecated) if it is obsolete, and add a new field with the new type "
                               "at the end of {}",
-                              field_declaration(pair.old_field), short_name(table.new_composite.name)));
+                              field_declaration(pair.old_field), unqualified_name(table.new_composite.name)));
     }
   }
 }

@@ -20,11 +20,11 @@ void check(const EvolutionContext& context, FindingSink& sink) {
   sink.report(kFileSameRootType, "root_type", schema, at,
               removed ? fmt::format("root_type {} was removed. Readers generated from the new schema have no root "
                                     "accessor or verifier for buffers written with the old one.",
-                                    short_name(before))
+                                    unqualified_name(before))
                       : fmt::format("the root_type changed from {} to {}. Every buffer written with the old schema "
                                     "holds a {} at its root, which readers now decode as a {}.",
-                                    short_name(before), short_name(after), short_name(before), short_name(after)),
-              fmt::format("restore `root_type {};`", short_name(before)));
+                                    unqualified_name(before), unqualified_name(after), unqualified_name(before), unqualified_name(after)),
+              fmt::format("restore `root_type {};`", unqualified_name(before)));
 }
 
 }  // namespace

@@ -90,7 +90,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
     const std::vector<std::string> uses = context.old_uses_of(pair.old_composite.name);
     std::string listed;
     for (const std::string& change : changes) listed += (listed.empty() ? "" : "; ") + change;
-    const std::string name = short_name(pair.new_composite.name);
+    const std::string name = unqualified_name(pair.new_composite.name);
     sink.report(kStructSameLayout, pair.new_composite.name, context.new_schema, pair.new_composite.location,
                 fmt::format("the layout of struct {} changed: {}. Structs are stored inline with no slots, so every {} "
                             "in old data{}, and everything stored after it in the same table, struct or vector, is "

@@ -22,9 +22,9 @@ void check(const EvolutionContext& context, FindingSink& sink) {
     sink.report(kTypeNoDelete, declaration.name(), context.old_schema, declaration.location(),
                 fmt::format("{} {} was deleted, but the old schema uses it ({}), so old data can contain it; readers "
                             "built from the new schema can no longer decode that data.",
-                            kind, short_name(declaration.name()), list_uses(unread)),
+                            kind, unqualified_name(declaration.name()), list_uses(unread)),
                 fmt::format("restore {} {}; keep it even when nothing new writes it", kind,
-                            short_name(declaration.name())));
+                            unqualified_name(declaration.name())));
   }
 }
 

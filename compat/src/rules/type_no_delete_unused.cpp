@@ -23,7 +23,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
     }
     if (!all_still_read) continue;  // TYPE_NO_DELETE
     const char* kind = declaration_kind_name(declaration.kind);
-    const std::string name = short_name(declaration.name());
+    const std::string name = unqualified_name(declaration.name());
     const std::string why =
         uses.empty() ? std::string("Nothing in the old schema used it, so no data can contain it")
                      : fmt::format("Its uses in the old schema ({}) now hold types laid out the same, so old data still "

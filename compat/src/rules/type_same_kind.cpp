@@ -14,7 +14,7 @@ namespace {
 void check(const EvolutionContext& context, FindingSink& sink) {
   for (const DeclarationMatching::Match& match : context.matching.matches()) {
     if (match.old_declaration.kind == match.new_declaration.kind) continue;
-    const std::string name = short_name(match.new_declaration.name());
+    const std::string name = unqualified_name(match.new_declaration.name());
     sink.report(kTypeSameKind, match.new_declaration.name(), context.new_schema, match.new_declaration.location(),
                 fmt::format("{} changed from a {} to a {}. They are stored differently, so every use of {} in old data "
                             "is misread.",

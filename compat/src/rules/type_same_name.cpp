@@ -18,9 +18,9 @@ void check(const EvolutionContext& context, FindingSink& sink) {
                 fmt::format("{} {} was renamed {}. Its uses were renamed with it and data does not store the name, "
                             "but code that uses the generated type {} no longer compiles.",
                             declaration_kind_name(match.new_declaration.kind),
-                            short_name(match.old_declaration.name()), short_name(match.new_declaration.name()),
-                            short_name(match.old_declaration.name())),
-                fmt::format("keep the name {}, or accept the source change", short_name(match.old_declaration.name())));
+                            unqualified_name(match.old_declaration.name()), unqualified_name(match.new_declaration.name()),
+                            unqualified_name(match.old_declaration.name())),
+                fmt::format("keep the name {}, or accept the source change", unqualified_name(match.old_declaration.name())));
   }
 }
 

@@ -28,7 +28,7 @@ std::string list_names(const std::vector<const DeclarationMatching::Match*>& mov
   std::string text;
   for (std::size_t i = 0; i < moves.size() && i < limit; ++i) {
     if (i > 0) text += i + 1 == moves.size() ? " and " : ", ";
-    text += short_name(moves[i]->new_declaration.name());
+    text += unqualified_name(moves[i]->new_declaration.name());
   }
   if (moves.size() > limit) text += fmt::format(" and {} more", moves.size() - limit);
   return text;
@@ -40,7 +40,7 @@ void report_declaration(const EvolutionContext& context, FindingSink& sink, cons
                           "package, and code that names {} no longer compiles.",
                           declaration_kind_name(match.new_declaration.kind), match.old_declaration.name(),
                           match.new_declaration.name(), match.old_declaration.name()),
-              fmt::format("keep {} in {}, or accept the source change", short_name(match.new_declaration.name()),
+              fmt::format("keep {} in {}, or accept the source change", unqualified_name(match.new_declaration.name()),
                           shown(namespace_of(match.old_declaration.name()))));
 }
 

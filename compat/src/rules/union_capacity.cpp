@@ -49,7 +49,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
     sink.report(kUnionCapacity, enumeration.name, context.new_schema, enumeration.location,
                 fmt::format("{} uses {} of the {} type ids its {} type id allows; {} are left. When they run out, "
                             "widening the type id breaks every existing program.",
-                            short_name(enumeration.name), used, capacity, type_id_name(enumeration.underlying),
+                            unqualified_name(enumeration.name), used, capacity, type_id_name(enumeration.underlying),
                             capacity - used),
                 "plan for the limit now: group related members behind one member with a sub-type field, or start a "
                 "second union for new members");

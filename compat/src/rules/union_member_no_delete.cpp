@@ -18,7 +18,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
       const EnumValue& member = pair.old_value(index);
       const auto displaced = pair.values.displaced_by_deletion(index);
       std::string message = fmt::format("union member {} (type id {}, table {}) was deleted from {}. ", member.name,
-                                        member.value, short_name(member.table), short_name(union_name));
+                                        member.value, unqualified_name(member.table), unqualified_name(union_name));
       if (displaced.empty()) {
         message += old_id_now_reads_as(pair, member.value);
       } else {
@@ -46,12 +46,12 @@ void check(const EvolutionContext& context, FindingSink& sink) {
                   fmt::format("union member {} (type id {}, table {}) was replaced by {} (table {}) at the same type "
                               "id. Programs written with the old schema that contain {} now decode it as {}, reading "
                               "a {} as a {}.",
-                              old_member.name, old_member.value, short_name(old_member.table), new_member.name,
-                              short_name(new_member.table), old_member.name, new_member.name,
-                              short_name(old_member.table), short_name(new_member.table)),
+                              old_member.name, old_member.value, unqualified_name(old_member.table), new_member.name,
+                              unqualified_name(new_member.table), old_member.name, new_member.name,
+                              unqualified_name(old_member.table), unqualified_name(new_member.table)),
                   fmt::format("restore `{}` at type id {} and add {} at the end of {}, as type id {}",
                               member_declaration(old_member), old_member.value, new_member.name,
-                              short_name(union_name), next_free_id(pair)));
+                              unqualified_name(union_name), next_free_id(pair)));
     }
   }
 }

@@ -16,7 +16,7 @@ namespace {
 void report_insertion(const EvolutionContext& context, FindingSink& sink, const EnumPair& pair, std::size_t index) {
   const EnumValue& member = pair.new_value(index);
   const auto displaced = pair.values.displaced_by_insertion(index);
-  const std::string union_name = short_name(pair.new_enum.name);
+  const std::string union_name = unqualified_name(pair.new_enum.name);
   const Alignment::EndPlace end = pair.values.end_place(index);
   sink.report(kUnionMemberSameId, pair.new_enum.name + "." + member.name, context.new_schema, member.location,
               fmt::format("{} was inserted into {} at type id {}, before {}, and the type id of every member after it "
@@ -31,7 +31,7 @@ void report_insertion(const EvolutionContext& context, FindingSink& sink, const 
 void report_move(const EvolutionContext& context, FindingSink& sink, const EnumPair& pair, const Alignment::Pair& move) {
   const EnumValue& old_member = pair.old_value(move.old_index);
   const EnumValue& new_member = pair.new_value(move.new_index);
-  const std::string union_name = short_name(pair.new_enum.name);
+  const std::string union_name = unqualified_name(pair.new_enum.name);
   const auto displaced = pair.values.displaced_by_move(move);
   std::vector<std::size_t> misread = old_members_of(displaced);
   misread.push_back(move.old_index);

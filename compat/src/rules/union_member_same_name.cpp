@@ -23,8 +23,8 @@ void check(const EvolutionContext& context, FindingSink& sink) {
       const bool same_table = context.matching.same(old_member.table, new_member.table);
       const std::string table_change =
           same_table ? std::string()
-                     : fmt::format(" and now carries table {}, laid out the same as {}", short_name(new_member.table),
-                                   short_name(old_member.table));
+                     : fmt::format(" and now carries table {}, laid out the same as {}", unqualified_name(new_member.table),
+                                   unqualified_name(old_member.table));
       sink.report(kUnionMemberSameName, pair.new_enum.name + "." + new_member.name, context.new_schema,
                   new_member.location,
                   fmt::format("{} (type id {}) was renamed {}{}. Binary data is unaffected, but JSON that names {} no "

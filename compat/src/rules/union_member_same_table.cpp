@@ -26,13 +26,13 @@ void check(const EvolutionContext& context, FindingSink& sink) {
                   fmt::format("{} (type id {}) now carries table {} instead of {}, and they are laid out differently "
                               "({}). Programs written with the old schema hold a {} there, which readers now decode "
                               "as a {}.",
-                              new_member.name, new_member.value, short_name(new_member.table),
-                              short_name(old_member.table), reason, short_name(old_member.table),
-                              short_name(new_member.table)),
+                              new_member.name, new_member.value, unqualified_name(new_member.table),
+                              unqualified_name(old_member.table), reason, unqualified_name(old_member.table),
+                              unqualified_name(new_member.table)),
                   fmt::format("keep `{}` (table {}) at type id {} and add a new member for table {} at the end of {}, "
                               "as type id {}",
-                              member_declaration(old_member), short_name(old_member.table), old_member.value,
-                              short_name(new_member.table), short_name(pair.new_enum.name), next_free_id(pair)));
+                              member_declaration(old_member), unqualified_name(old_member.table), old_member.value,
+                              unqualified_name(new_member.table), unqualified_name(pair.new_enum.name), next_free_id(pair)));
     }
   }
 }

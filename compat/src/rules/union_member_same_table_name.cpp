@@ -45,15 +45,15 @@ void check(const EvolutionContext& context, FindingSink& sink) {
                   new_member.location,
                   fmt::format("{} (type id {}) now carries table {} instead of {}. The two are laid out the same, so "
                               "old data still decodes{}, but generated code that reads {} as a {} no longer compiles.",
-                              new_member.name, new_member.value, short_name(new_member.table),
-                              short_name(old_member.table),
+                              new_member.name, new_member.value, unqualified_name(new_member.table),
+                              unqualified_name(old_member.table),
                               renamed.empty() ? std::string()
                                               : fmt::format(" (though under other field names: {}; check that old "
                                                             "values mean what the new names say)",
                                                             renamed),
-                              new_member.name, short_name(old_member.table)),
+                              new_member.name, unqualified_name(old_member.table)),
                   fmt::format("keep `{}: {}`, or accept the source change and update the code that uses {}",
-                              new_member.name, short_name(old_member.table), new_member.name));
+                              new_member.name, unqualified_name(old_member.table), new_member.name));
     }
   }
 }

@@ -12,7 +12,7 @@ std::string old_id_now_reads_as(const EnumPair& pair, std::int64_t id) {
   if (const EnumValue* now = pair.new_enum.find_number(id)) {
     return fmt::format("Programs written with the old schema that contain {} (type id {}) now decode it as {} "
                        "(table {}).",
-                       old_name, id, now->name, short_name(now->table));
+                       old_name, id, now->name, unqualified_name(now->table));
   }
   return fmt::format("Programs written with the old schema that contain {} (type id {}) hold an id the new schema "
                      "does not know: generated code returns null for it and JSON conversion fails.",
@@ -27,7 +27,7 @@ SourceLocation location_of_id(const EnumPair& pair, std::int64_t id) {
 }
 
 std::string member_declaration(const EnumValue& member) {
-  const std::string table = short_name(member.table);
+  const std::string table = unqualified_name(member.table);
   return table == member.name ? member.name : fmt::format("{}: {}", member.name, table);
 }
 

@@ -18,11 +18,11 @@ void check(const EvolutionContext& context, FindingSink& sink) {
     sink.report(kUnionSameUnderlyingType, pair.new_enum.name, context.new_schema, pair.new_enum.location,
                 fmt::format("the type id of {} changed from {} to {}. Old data stores {}-byte type ids, which readers "
                             "now read as {} bytes.",
-                            short_name(pair.new_enum.name), type_id_name(pair.old_enum.underlying),
+                            unqualified_name(pair.new_enum.name), type_id_name(pair.old_enum.underlying),
                             type_id_name(pair.new_enum.underlying), scalar_size(pair.old_enum.underlying),
                             scalar_size(pair.new_enum.underlying)),
                 fmt::format("keep {} as the underlying type of {}", type_id_name(pair.old_enum.underlying),
-                            short_name(pair.new_enum.name)));
+                            unqualified_name(pair.new_enum.name)));
   }
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "fbcompat/schema.h"
 #include "fbcompat/runtime_check.h"
 #include "rules/finding_sink.h"
 #include "runtime_check/runtime_rules.h"
@@ -30,10 +31,6 @@ Expected<const Enum*> find_union(const Schema& schema, const std::string& name) 
   return matches.front();
 }
 
-std::string short_name(const std::string& qualified) {
-  const auto dot = qualified.rfind('.');
-  return dot == std::string::npos ? qualified : qualified.substr(dot + 1);
-}
 
 // "the dispatch in a.cpp, b.cpp" or "the reference runtime's node registry".
 std::string where_definitions_are(const std::vector<RuntimeDefinition>& definitions) {
@@ -52,7 +49,7 @@ class RuntimeChecker {
  public:
   RuntimeChecker(const Schema& schema, const Enum& node_union, const std::vector<RuntimeDefinition>& definitions,
                  std::vector<Finding>& findings)
-      : schema_(schema), union_(node_union), union_short_(short_name(node_union.name)), definitions_(definitions),
+      : schema_(schema), union_(node_union), union_short_(unqualified_name(node_union.name)), definitions_(definitions),
         sink_(findings), findings_(findings) {
     for (const RuntimeDefinition& definition : definitions_) first_definition_.emplace(definition.member, &definition);
     for (const EnumValue& member : union_.values) highest_id_ = std::max(highest_id_, member.value);
