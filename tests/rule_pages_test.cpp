@@ -1,17 +1,36 @@
-// The rule pages (docs/rules/<ID>.md, embedded in the library) kept in step with the rules: every rule
-// has a page stating its real category and severity, and every page's examples do what the page says,
-// run through the real diff: the rule fires on the breaking change and not on the fixed one.
+// The rule pages (docs/rules/<ID>.md, embedded in the library) kept in step with the rules. Every
+// registered rule has a page of one structure: a header stating what the registry says (id, category,
+// default severity, command, purpose), then Why it matters, Breaking example, Fixed example and Notes.
+//
+// The pages of the rules that compare schemas (diff, pair, lock) are run. Their examples are files: a
+// fenced block whose label line (the line above the fence) ends in "(`PATH`):" is written to PATH. The
+// rule must fire on the breaking example and not on the fixed one, and every ```text block that starts
+// with "$ fbcompat " is a transcript: each "$ " line is run in the directory of the example files, and
+// the lines up to the next "$ " line must be exactly what it prints. docs/rules.md says the same for
+// people writing pages.
+#include <algorithm>
+#include <map>
 #include <optional>
 #include <regex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
+#include "fbcompat/audit.h"
+#include "fbcompat/config.h"
 #include "fbcompat/diff.h"
+#include "fbcompat/history.h"
+#include "fbcompat/lock.h"
+#include "fbcompat/pair.h"
+#include "fbcompat/report.h"
 #include "fbcompat/rules.h"
 #include "fbcompat/schema_loader.h"
+#include "finding_assertions.h"
 #include "rules/rule_pages.h"
 #include "test_support.h"
 
@@ -20,74 +39,187 @@ using namespace fbcompat::test;
 
 namespace {
 
-// The bodies of the page's fenced blocks of one language (```fbs ... ```), in page order.
-std::vector<std::string> fenced_blocks(std::string_view page, std::string_view language) {
-  const std::string open = "```" + std::string(language) + "\n";
-  std::vector<std::string> blocks;
-  for (std::size_t at = page.find(open); at != std::string_view::npos; at = page.find(open, at)) {
-    const std::size_t body = at + open.size();
-    const std::size_t close = page.find("\n```", body);
-    if (close == std::string_view::npos) break;
-    blocks.emplace_back(page.substr(body, close + 1 - body));
-    at = close + 4;
+// Rules whose breaking example needs syntax newer than the FlatBuffers fbcompat builds with (2.0.8):
+// their pages are checked against the loaded model instead (see the test case of that name).
+const std::set<std::string> kNewerSyntaxRules{"UNION_SAME_UNDERLYING_TYPE"};
+
+// The lock rule about the lock file itself rather than a schema against it: its page is a schema family.
+const std::string kLockFileRule = "LOCK_OUT_OF_DATE";
+
+// The breaking example's transcript each kind of page must show: the command run on its example files.
+const std::string kDiffCommand = "fbcompat diff old.fbs new.fbs";
+const std::string kPairCommand = "fbcompat pair --writer writer.fbs --reader reader.fbs";
+const std::string kLockCommand = "fbcompat diff released/schema.fbs schema.fbs --lock fbcompat.lock";
+const std::string kLockCheckCommand = "fbcompat lock --check";
+
+const std::vector<std::string> kSections{"## Why it matters", "## Breaking example", "## Fixed example", "## Notes"};
+
+std::vector<std::string> lines_of(std::string_view text) {
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    lines.emplace_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return lines;
+}
+
+bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+
+// The error of a failed Expected, for a test's message (which Boost.Test evaluates either way).
+template <typename T>
+std::string problem_of(const Expected<T>& expected) {
+  return expected.ok() ? std::string() : expected.error().to_string();
+}
+
+// A fenced block: its language (```fbs), the label line above it, and its body.
+struct Block {
+  std::string language;
+  std::string label;
+  std::string body;
+
+  // The file the label names ("Old schema (`old.fbs`):"), or empty.
+  std::string path() const {
+    const std::size_t open = label.rfind("(`");
+    if (open == std::string::npos || label.size() < open + 5 || label.substr(label.size() - 3) != "`):") return {};
+    return label.substr(open + 2, label.size() - 3 - (open + 2));
+  }
+};
+
+std::vector<Block> fenced_blocks(std::string_view page) {
+  std::vector<Block> blocks;
+  const std::vector<std::string> lines = lines_of(page);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (!starts_with(lines[i], "```") || lines[i].size() == 3) continue;
+    Block block;
+    block.language = lines[i].substr(3);
+    block.label = i > 0 ? lines[i - 1] : std::string();
+    std::size_t j = i + 1;
+    for (; j < lines.size() && lines[j] != "```"; ++j) block.body += lines[j] + "\n";
+    blocks.push_back(std::move(block));
+    i = j;
   }
   return blocks;
 }
 
-// The rest of the first line that starts with `prefix`; empty when there is none.
-std::string line_value(std::string_view page, std::string_view prefix) {
-  for (std::size_t at = 0; at < page.size();) {
-    const std::size_t end = std::min(page.find('\n', at), page.size());
-    const std::string_view line = page.substr(at, end - at);
-    if (line.substr(0, prefix.size()) == prefix) return std::string(line.substr(prefix.size()));
-    at = end + 1;
+std::vector<Block> blocks_in(const std::vector<Block>& blocks, const std::string& language) {
+  std::vector<Block> selected;
+  for (const Block& block : blocks) {
+    if (block.language == language) selected.push_back(block);
   }
-  return {};
+  return selected;
 }
 
-std::string first_word(const std::string& text) { return text.substr(0, text.find(' ')); }
-
-// A page's three examples (old, new, fixed), loaded.
-struct Examples {
-  Schema old_schema;
-  Schema new_schema;
-  Schema fixed_schema;
+// One command of a transcript and what it prints.
+struct Transcript {
+  std::string command;  // "fbcompat diff old.fbs new.fbs"
+  std::string output;
 };
 
-// Problems (a page without three fbs blocks, an example that does not load) fail the test when `checked`;
-// the suites that use pages only as input leave them to the suite that checks pages.
-std::optional<Schema> load_example(const TempDir& dir, const std::string& rule, const std::string& name,
-                                   const std::string& text, bool checked) {
-  Expected<Schema> schema = load_schema(dir.write(name, text));
-  if (checked) {
-    BOOST_TEST(schema.ok(), rule << ": the " << name << " example does not load: "
-                                  << (schema.ok() ? std::string() : schema.error().to_string()));
+std::vector<Transcript> transcripts(const std::vector<Block>& blocks) {
+  std::vector<Transcript> commands;
+  for (const Block& block : blocks_in(blocks, "text")) {
+    if (!starts_with(block.body, "$ fbcompat ")) continue;
+    for (const std::string& line : lines_of(block.body)) {
+      if (starts_with(line, "$ ")) {
+        commands.push_back({line.substr(2), {}});
+      } else {
+        commands.back().output += line + "\n";
+      }
+    }
   }
-  if (!schema.ok()) return std::nullopt;
-  return std::move(schema).value();
+  return commands;
 }
 
-std::optional<Examples> page_examples(const std::string& rule, bool checked) {
-  const std::vector<std::string> blocks = fenced_blocks(rule_page(rule), "fbs");
-  if (checked) {
-    BOOST_TEST(blocks.size() == 3u, rule << ": expected three fbs blocks (old, new, fixed), found " << blocks.size());
+std::vector<std::string> words(const std::string& command) {
+  std::vector<std::string> split;
+  for (std::size_t at = 0; at < command.size();) {
+    const std::size_t end = std::min(command.find(' ', at), command.size());
+    if (end > at) split.push_back(command.substr(at, end - at));
+    at = end + 1;
   }
-  if (blocks.size() != 3) return std::nullopt;
-  const TempDir dir;
-  auto old_schema = load_example(dir, rule, "old.fbs", blocks[0], checked);
-  auto new_schema = load_example(dir, rule, "new.fbs", blocks[1], checked);
-  auto fixed_schema = load_example(dir, rule, "fixed.fbs", blocks[2], checked);
-  if (!old_schema || !new_schema || !fixed_schema) return std::nullopt;
-  return Examples{std::move(*old_schema), std::move(*new_schema), std::move(*fixed_schema)};
+  return split;
 }
 
-std::vector<const RuleInfo*> evolution_rule_infos() {
+// A page's example files, written out, and its transcripts.
+class PageExamples {
+ public:
+  explicit PageExamples(const std::string& id) : id_(id), blocks_(fenced_blocks(rule_page(id))) {
+    for (const Block& block : blocks_) {
+      if (!block.path().empty()) files_[block.path()] = dir_.write(block.path(), block.body);
+    }
+  }
+
+  const std::vector<Block>& blocks() const { return blocks_; }
+  const TempDir& dir() const { return dir_; }
+  bool has(const std::string& file) const { return files_.count(file) != 0; }
+
+  // The full path of an example file; the test fails when the page has none of that name.
+  std::optional<std::string> file(const std::string& name) const {
+    const auto found = files_.find(name);
+    BOOST_TEST((found != files_.end()), id_ << ": no example file " << name << " (a block labelled \"(`" << name << "`):\")");
+    if (found == files_.end()) return std::nullopt;
+    return found->second;
+  }
+
+  std::optional<Schema> schema(const std::string& name) const {
+    const std::optional<std::string> path = file(name);
+    if (!path) return std::nullopt;
+    Expected<Schema> loaded = load_schema(*path);
+    BOOST_TEST(loaded.ok(), id_ << ": " << name << " does not load: " << problem_of(loaded));
+    if (!loaded.ok()) return std::nullopt;
+    return std::move(loaded).value();
+  }
+
+  // Runs every transcript in order, each output word for word; one of them must be `breaking`,
+  // reporting the rule.
+  void check_transcripts(const std::string& breaking) const {
+    bool shown = false;
+    for (const Transcript& transcript : transcripts(blocks_)) {
+      std::vector<std::string> arguments = words(transcript.command);
+      BOOST_TEST_REQUIRE(!arguments.empty());
+      BOOST_TEST(arguments.front() == "fbcompat");
+      arguments.erase(arguments.begin());
+      const CommandResult result = run_cli(arguments, dir_.path());
+      BOOST_TEST(result.out == transcript.output, "`" << transcript.command << "` prints something else:\n" << result.out);
+      BOOST_TEST(result.err.empty(), "`" << transcript.command << "` fails: " << result.err);
+      shown |= transcript.command == breaking && transcript.output.find("[" + id_ + "] ") != std::string::npos;
+    }
+    BOOST_TEST(shown, "no transcript of `" << breaking << "` that shows a " << id_ << " finding");
+  }
+
+ private:
+  std::string id_;
+  std::vector<Block> blocks_;
+  TempDir dir_;
+  std::map<std::string, std::string> files_;
+};
+
+std::vector<const RuleInfo*> rules_of_scope(RuleScope scope) {
   std::vector<const RuleInfo*> rules;
   for (const RuleInfo& rule : all_rules()) {
-    if (rule.scope == RuleScope::Evolution) rules.push_back(&rule);
+    if (rule.scope == scope) rules.push_back(&rule);
   }
   return rules;
 }
+
+// The command `fbcompat rules` names for each rule: what a page's **Command:** line must say.
+const std::map<std::string, std::string>& listed_commands() {
+  static const std::map<std::string, std::string> commands = [] {
+    std::map<std::string, std::string> listed;
+    const CommandResult result = run_cli({"rules", "--format", "json"});
+    BOOST_TEST_REQUIRE(result.exit_code == 0);
+    for (const auto& rule : nlohmann::json::parse(result.out)) {
+      listed[rule.at("id").get<std::string>()] = rule.at("command").get<std::string>();
+    }
+    return listed;
+  }();
+  return commands;
+}
+
+std::string file_name_of(const std::string& path) { return path.substr(path.rfind('/') + 1); }
+
+std::string short_name(const std::string& qualified) { return qualified.substr(qualified.rfind('.') + 1); }
 
 }  // namespace
 
@@ -107,51 +239,208 @@ BOOST_AUTO_TEST_CASE(every_page_names_a_registered_rule) {
   }
 }
 
-BOOST_AUTO_TEST_CASE(pages_state_the_rules_id_category_severity_and_purpose) {
+// The header, line by line: "# ID", a blank line, Category, Default severity and Command, a blank
+// line, the purpose, a blank line, then the first section.
+BOOST_AUTO_TEST_CASE(every_page_states_what_the_registry_says) {
+  BOOST_TEST_REQUIRE(listed_commands().size() == all_rules().size());
   for (const RuleInfo& rule : all_rules()) {
     const std::string id(rule.id);
     const std::string_view page = rule_page(id);
     if (page.empty()) continue;  // every_rule_has_a_page reports it
     BOOST_TEST_CONTEXT("docs/rules/" << id << ".md") {
-      BOOST_TEST(page.substr(0, id.size() + 3) == "# " + id + "\n");
-      BOOST_TEST(first_word(line_value(page, "**Category:** ")) == category_name(rule.category));
-      BOOST_TEST(line_value(page, "**Default severity:** ") == severity_name(rule.default_severity));
-      if (rule.scope == RuleScope::Evolution) BOOST_TEST(line_value(page, "**Command:** ") == "diff");
-      BOOST_TEST(page.find("\n\n" + std::string(rule.purpose) + "\n\n## Why it matters\n") != std::string_view::npos,
-                 "the purpose line is not the rule's purpose: " << rule.purpose);
-      std::size_t previous = 0;
-      for (const char* section : {"## Why it matters\n", "## Breaking example\n", "## Fixed example\n", "## Notes\n"}) {
-        const std::size_t at = page.find(section);
-        BOOST_TEST((at != std::string_view::npos && at > previous), "missing or out of order: " << section);
-        if (at != std::string_view::npos) previous = at;
+      const std::vector<std::string> lines = lines_of(page);
+      BOOST_TEST_REQUIRE(lines.size() > 9u);
+      BOOST_TEST(lines[0] == "# " + id);
+      BOOST_TEST(lines[1].empty());
+      BOOST_TEST(starts_with(lines[2], "**Category:** " + std::string(category_name(rule.category)) + " — "), lines[2]);
+      BOOST_TEST(lines[3] == "**Default severity:** " + std::string(severity_name(rule.default_severity)));
+      const std::string command = "**Command:** " + listed_commands().at(id);
+      BOOST_TEST((lines[4] == command || starts_with(lines[4], command + " — ")), lines[4] << " (expected " << command << ")");
+      BOOST_TEST(lines[5].empty());
+      BOOST_TEST(lines[6] == std::string(rule.purpose), "the purpose line is not the rule's purpose: " << rule.purpose);
+      BOOST_TEST(lines[7].empty());
+      BOOST_TEST(lines[8] == kSections.front());
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(every_page_has_the_sections_in_order) {
+  for (const RulePage& page : fbcompat::rule_pages()) {
+    std::vector<std::string> sections;
+    for (const std::string& line : lines_of(page.markdown)) {
+      if (starts_with(line, "## ")) sections.push_back(line);
+    }
+    BOOST_TEST(sections == kSections, "docs/rules/" << page.id << ".md");
+  }
+}
+
+// Each diff page's examples do what the page says: the rule fires from old.fbs to new.fbs and not from
+// old.fbs to fixed.fbs, and the page shows what `fbcompat diff old.fbs new.fbs` really prints.
+BOOST_AUTO_TEST_CASE(diff_pages_examples_do_what_the_page_says) {
+  for (const RuleInfo* rule : rules_of_scope(RuleScope::Evolution)) {
+    const std::string id(rule->id);
+    if (kNewerSyntaxRules.count(id) != 0) continue;
+    BOOST_TEST_CONTEXT("docs/rules/" << id << ".md") {
+      const PageExamples examples(id);
+      BOOST_TEST(blocks_in(examples.blocks(), "fbs").size() == 3u, "expected three fbs blocks: old, new, fixed");
+      const auto old_schema = examples.schema("old.fbs");
+      const auto new_schema = examples.schema("new.fbs");
+      const auto fixed_schema = examples.schema("fixed.fbs");
+      if (!old_schema || !new_schema || !fixed_schema) continue;
+      BOOST_TEST(!with_rule(diff_schemas(*old_schema, *new_schema), id).empty(), id << " does not fire on the breaking example");
+      BOOST_TEST(with_rule(diff_schemas(*old_schema, *fixed_schema), id).empty(), id << " fires on the fixed example");
+      examples.check_transcripts(kDiffCommand);
+    }
+  }
+}
+
+// FlatBuffers 2.0.8 has no syntax for a union's underlying type, so the page's new schema does not load;
+// the rule fires on a model that says so, as a newer FlatBuffers (or a schema built in code) gives it.
+// The page shows both: the parser's error, and the finding on the model, word for word.
+BOOST_AUTO_TEST_CASE(pages_in_newer_syntax_show_the_parse_error_and_the_finding_on_the_model) {
+  const std::regex widened("union (\\w+) : (\\w+)");
+  for (const std::string& id : kNewerSyntaxRules) {
+    BOOST_TEST_CONTEXT("docs/rules/" << id << ".md") {
+      const PageExamples examples(id);
+      const auto old_schema = examples.schema("old.fbs");
+      const auto fixed_schema = examples.schema("fixed.fbs");
+      BOOST_TEST_REQUIRE(examples.has("new.fbs"));
+      BOOST_TEST_REQUIRE((old_schema && fixed_schema));
+      const std::string new_path = *examples.file("new.fbs");
+      const Expected<Schema> rejected = load_schema(new_path);
+      BOOST_TEST_REQUIRE(!rejected.ok(), "the new schema loads: the page can show real output now");
+
+      // What the command prints: the parser's error, at the new schema's place.
+      const std::vector<Transcript> shown = transcripts(examples.blocks());
+      BOOST_TEST_REQUIRE(shown.size() == 1u);
+      BOOST_TEST(shown[0].command == kDiffCommand);
+      const std::string error = fmt::format("new.fbs:{}:{}: error: {}\n", rejected.error().line, rejected.error().column,
+                                            rejected.error().message);
+      BOOST_TEST(ends_with(shown[0].output, error), shown[0].output);
+      const CommandResult result = run_cli({"diff", "old.fbs", "new.fbs"}, examples.dir().path());
+      BOOST_TEST(result.exit_code == 2);
+      BOOST_TEST(ends_with(result.err, error), result.err);
+
+      // The same change made to the loaded model: the new schema is the old one with a wider type id.
+      std::smatch match;
+      const std::string new_text = read_file(new_path);
+      BOOST_TEST_REQUIRE(std::regex_search(new_text, match, widened));
+      const std::string union_name = match[1].str();
+      const std::string type_name = match[2].str();
+      const TempDir model_dir;
+      Expected<Schema> loaded = load_schema(model_dir.write("new.fbs", read_file(*examples.file("old.fbs"))));
+      BOOST_TEST_REQUIRE(loaded.ok());
+      Schema model = std::move(loaded).value();
+      bool changed = false;
+      for (Enum& enumeration : model.enums) {
+        if (!enumeration.is_union || short_name(enumeration.name) != union_name) continue;
+        for (auto base = static_cast<int>(BaseType::Bool); base <= static_cast<int>(BaseType::ULong); ++base) {
+          if (type_name == base_type_name(static_cast<BaseType>(base))) enumeration.underlying = static_cast<BaseType>(base);
+        }
+        changed = enumeration.underlying != BaseType::UByte;
+      }
+      BOOST_TEST_REQUIRE(changed, "no union " << union_name << " widened to " << type_name << " in the model");
+      std::vector<Finding> findings = with_rule(diff_schemas(*old_schema, model), id);
+      BOOST_TEST_REQUIRE(!findings.empty(), id << " does not fire on the model");
+      BOOST_TEST(with_rule(diff_schemas(*old_schema, *fixed_schema), id).empty(), id << " fires on the fixed example");
+      const std::vector<Block> text = blocks_in(examples.blocks(), "text");
+      BOOST_TEST_REQUIRE(text.size() == 2u, "expected two text blocks: the parser's error, the finding on the model");
+      for (Finding& finding : findings) {
+        finding.file = file_name_of(finding.file);
+        BOOST_TEST(text[1].body.find(format_finding_text(finding)) != std::string::npos,
+                   "the page does not show the finding:\n" << format_finding_text(finding));
       }
     }
   }
 }
 
-// Each page's examples do what the page says: the rule fires on the breaking change and not on the fixed
-// one, and the page shows what fbcompat really reports, each finding's message and fix word for word.
-BOOST_AUTO_TEST_CASE(examples_do_what_the_page_says) {
-  for (const RuleInfo* rule : evolution_rule_infos()) {
+// Each pair page: the rule fires on writer.fbs read by reader.fbs, not once the writer or the reader is
+// fixed (fixed_writer.fbs or fixed_reader.fbs: the file says which), and the page shows what `fbcompat
+// pair` really prints.
+BOOST_AUTO_TEST_CASE(pair_pages_examples_do_what_the_page_says) {
+  for (const RuleInfo* rule : rules_of_scope(RuleScope::Pair)) {
     const std::string id(rule->id);
     BOOST_TEST_CONTEXT("docs/rules/" << id << ".md") {
-      const std::optional<Examples> examples = page_examples(id, true);
-      if (!examples) continue;
-      const std::vector<Finding> breaking =
-          with_rule(diff_schemas(examples->old_schema, examples->new_schema), id);
-      BOOST_TEST(!breaking.empty(), id << " does not fire on the breaking example");
-      BOOST_TEST(with_rule(diff_schemas(examples->old_schema, examples->fixed_schema), id).empty(),
-                 id << " fires on the fixed example");
-      const std::vector<std::string> reported = fenced_blocks(rule_page(id), "text");
-      BOOST_TEST(reported.size() == 1u, "expected one text block: what fbcompat reports");
-      if (reported.size() != 1) continue;
-      for (const Finding& finding : breaking) {
-        BOOST_TEST(reported[0].find("[" + id + "] " + finding.message + "\n") != std::string::npos,
-                   "the page does not show the message: " << finding.message);
-        BOOST_TEST(reported[0].find("  = fix: " + finding.fix + "\n") != std::string::npos,
-                   "the page does not show the fix: " << finding.fix);
-      }
+      const PageExamples examples(id);
+      BOOST_TEST(blocks_in(examples.blocks(), "fbs").size() == 3u, "expected three fbs blocks: writer, reader, fixed");
+      const bool fixed_writer = examples.has("fixed_writer.fbs");
+      BOOST_TEST(fixed_writer != examples.has("fixed_reader.fbs"), "expected one of fixed_writer.fbs and fixed_reader.fbs");
+      const auto writer = examples.schema("writer.fbs");
+      const auto reader = examples.schema("reader.fbs");
+      const auto fixed = examples.schema(fixed_writer ? "fixed_writer.fbs" : "fixed_reader.fbs");
+      if (!writer || !reader || !fixed) continue;
+      BOOST_TEST(!with_rule(check_pair(*writer, *reader), id).empty(), id << " does not fire on the breaking example");
+      const std::vector<Finding> after_fix = fixed_writer ? check_pair(*fixed, *reader) : check_pair(*writer, *fixed);
+      BOOST_TEST(with_rule(after_fix, id).empty(), id << " fires on the fixed example");
+      examples.check_transcripts(kPairCommand);
     }
+  }
+}
+
+// Each page of a rule that checks a schema against the lock: fbcompat.lock is the lock of the released
+// schema (which passes it), the rule fires on schema.fbs and not on fixed/schema.fbs, and the page shows
+// what `fbcompat diff --lock` really prints.
+BOOST_AUTO_TEST_CASE(lock_pages_examples_do_what_the_page_says) {
+  for (const RuleInfo* rule : rules_of_scope(RuleScope::Lock)) {
+    const std::string id(rule->id);
+    if (id == kLockFileRule) continue;
+    BOOST_TEST_CONTEXT("docs/rules/" << id << ".md") {
+      const PageExamples examples(id);
+      BOOST_TEST(blocks_in(examples.blocks(), "toml").size() == 1u, "expected one toml block: the lock");
+      const auto released = examples.schema("released/schema.fbs");
+      const auto new_schema = examples.schema("schema.fbs");
+      const auto fixed = examples.schema("fixed/schema.fbs");
+      const auto lock_path = examples.file("fbcompat.lock");
+      if (!released || !new_schema || !fixed || !lock_path) continue;
+      const Expected<Lock> lock = read_lock(*lock_path);
+      BOOST_TEST_REQUIRE(lock.ok(), problem_of(lock));
+      const LockSection* section = lock->section_for_file("schema.fbs");
+      BOOST_TEST_REQUIRE(section != nullptr, "the lock has no section for schema.fbs");
+      BOOST_TEST(check_against_lock(*released, *section, "fbcompat.lock").empty(),
+                 "the released schema does not pass its own lock");
+      BOOST_TEST(!with_rule(check_against_lock(*new_schema, *section, "fbcompat.lock"), id).empty(),
+                 id << " does not fire on the breaking example");
+      BOOST_TEST(with_rule(check_against_lock(*fixed, *section, "fbcompat.lock"), id).empty(),
+                 id << " fires on the fixed example");
+      examples.check_transcripts(kLockCommand);
+    }
+  }
+}
+
+// LOCK_OUT_OF_DATE's page is a schema family whose lock predates its newest release: `fbcompat lock
+// --check` and the audit report it; after `fbcompat lock` (whose result the page shows) neither does.
+BOOST_AUTO_TEST_CASE(the_lock_file_page_does_what_it_says) {
+  BOOST_TEST_CONTEXT("docs/rules/" << kLockFileRule << ".md") {
+    const PageExamples examples(kLockFileRule);
+    const auto config_path = examples.file("fbcompat.toml");
+    BOOST_TEST_REQUIRE(config_path.has_value());
+    const Expected<Config> config = load_config(*config_path);
+    BOOST_TEST_REQUIRE(config.ok(), problem_of(config));
+    BOOST_TEST_REQUIRE(config->families.size() == 1u);
+    const FamilyConfig& family = config->families.front();
+    const std::string stale_text = read_file(family.lock);
+    const Expected<Lock> stale = read_lock(family.lock);
+    BOOST_TEST_REQUIRE(stale.ok(), problem_of(stale));
+    Expected<History> history = load_family_history(family);
+    BOOST_TEST_REQUIRE(history.ok(), problem_of(history));
+
+    auto lock_findings = [&](const Lock& lock) {
+      AuditOptions options;
+      options.lock = lock;
+      options.lock_path = family.lock;
+      return with_rule(audit_history(*history, options).lock_findings, kLockFileRule);
+    };
+    BOOST_TEST(!lock_findings(*stale).empty(), kLockFileRule << " does not fire on the stale lock");
+    const Lock fresh = build_lock(*history);
+    BOOST_TEST(lock_findings(fresh).empty(), kLockFileRule << " fires on the lock `fbcompat lock` writes");
+
+    // The transcripts: the check fails, `fbcompat lock` rewrites the file, the check passes.
+    examples.check_transcripts(kLockCheckCommand);
+    const std::vector<Block> locks = blocks_in(examples.blocks(), "toml");
+    BOOST_TEST_REQUIRE(!locks.empty());
+    BOOST_TEST(locks.back().body == format_lock(fresh), "the page's last toml block is not the lock `fbcompat lock` writes");
+    BOOST_TEST(read_file(family.lock) == format_lock(fresh));
+    BOOST_TEST(stale_text != format_lock(fresh));
   }
 }
 
@@ -166,120 +455,35 @@ BOOST_AUTO_TEST_CASE(explain_prints_the_page) {
   BOOST_TEST(unknown.out.empty());
 }
 
-BOOST_AUTO_TEST_CASE(the_index_lists_every_rule) {
+// docs/rules.md: one row per rule, under the section of the command that applies it, and no other rows.
+BOOST_AUTO_TEST_CASE(the_index_lists_every_rule_under_its_command) {
   const std::string index = read_file(source_path("docs/rules.md"));
   BOOST_TEST_REQUIRE(!index.empty());
+  std::map<std::string, std::string> command_of_row;  // rule id -> the command of the section it is in
+  std::map<std::string, int> rows;
+  std::string section_command;
+  for (const std::string& line : lines_of(index)) {
+    if (starts_with(line, "## ")) {
+      const std::size_t open = line.find("`fbcompat ");
+      const std::size_t close = open == std::string::npos ? open : line.find('`', open + 1);
+      section_command = close == std::string::npos ? std::string() : line.substr(open + 10, close - open - 10);
+    } else if (starts_with(line, "| [")) {
+      const std::string id = line.substr(3, line.find(']') - 3);
+      ++rows[id];
+      command_of_row[id] = section_command;
+    }
+  }
   for (const RuleInfo& rule : all_rules()) {
     const std::string id(rule.id);
     const std::string row = "| [" + id + "](rules/" + id + ".md) | " + category_name(rule.category) + " | " +
                             severity_name(rule.default_severity) + " | " + std::string(rule.purpose) + " |\n";
     BOOST_TEST(index.find(row) != std::string::npos, "docs/rules.md lacks the row: " << row);
+    BOOST_TEST(rows[id] == 1, id << " has " << rows[id] << " rows");
+    BOOST_TEST(command_of_row[id] == listed_commands().at(id), id << " is listed under `fbcompat " << command_of_row[id] << "`");
   }
-}
-
-BOOST_AUTO_TEST_SUITE_END()
-
-// Rule bugs that writing the pages revealed. Each case states the intended behaviour and fails until the
-// rule is fixed; the rules live in compat/src/rules/.
-BOOST_AUTO_TEST_SUITE(rule_bugs)
-
-// _XNNNode1x1 {input_id, output_id, flags} and _XNNNode2x1 {input1_id, input2_id, output_id, flags} hold
-// uints in the same slots, but old softmax payloads would be read with their output id as input2_id and
-// their flags as output_id. Comparing tables slot by slot by type alone calls them "laid out the same".
-BOOST_AUTO_TEST_CASE(a_member_switched_to_a_table_with_other_fields_is_a_wire_break) {
-  const std::string tables =
-      "namespace fb_xnnpack;\n"
-      "table _XNNNode2x1 { input1_id: uint; input2_id: uint; output_id: uint; flags: uint; }\n"
-      "table _XNNNode1x1 { input_id: uint; output_id: uint; flags: uint; }\n";
-  const std::string rest = "table XNode { xnode_union: XNodeUnion; }\nroot_type XNode;\n";
-  const std::vector<Finding> findings =
-      diff_texts(tables + "union XNodeUnion { XNNAdd: _XNNNode2x1, XNNSoftmax: _XNNNode1x1 }\n" + rest,
-                 tables + "union XNodeUnion { XNNAdd: _XNNNode2x1, XNNSoftmax: _XNNNode2x1 }\n" + rest);
-  BOOST_TEST(with_rule(findings, "UNION_MEMBER_SAME_TABLE").size() == 1u);
-  BOOST_TEST(with_rule(findings, "UNION_MEMBER_SAME_TABLE_NAME").empty(),
-             "reported as laid out the same, so old data still decodes");
-}
-
-// A declaration renamed together with its uses still decodes (the same diff says so with
-// FIELD_SAME_TYPE_NAME or UNION_MEMBER_SAME_NAME), yet TYPE_NO_DELETE calls it deleted.
-BOOST_AUTO_TEST_CASE(renaming_a_table_with_its_uses_is_not_a_deletion) {
-  const std::vector<Finding> field_use = diff_texts(
-      "table OutputMinMax { output_min: float; output_max: float; }\n"
-      "table XNode { debug_handle: uint; output_min_max: OutputMinMax; }\nroot_type XNode;\n",
-      "table OutputClamp { output_min: float; output_max: float; }\n"
-      "table XNode { debug_handle: uint; output_clamp: OutputClamp; }\nroot_type XNode;\n");
-  BOOST_TEST(with_rule(field_use, "TYPE_NO_DELETE").empty());
-  BOOST_TEST(compatible(field_use));
-
-  const std::vector<Finding> union_use = diff_texts(
-      "table XNNStaticTranspose { num_dims: uint; perm: [uint]; }\n"
-      "union XNodeUnion { XNNStaticTranspose }\ntable XNode { xnode_union: XNodeUnion; }\nroot_type XNode;\n",
-      "table XNNTranspose { num_dims: uint; perm: [uint]; }\n"
-      "union XNodeUnion { XNNTranspose }\ntable XNode { xnode_union: XNodeUnion; }\nroot_type XNode;\n");
-  BOOST_TEST(with_rule(union_use, "TYPE_NO_DELETE").empty());
-  BOOST_TEST(compatible(union_use));
-}
-
-// A field with `(nested_flatbuffer: "Debug")` holds whole Debug buffers, so old data can contain Debug.
-BOOST_AUTO_TEST_CASE(a_nested_flatbuffer_root_is_a_use) {
-  const std::vector<Finding> findings = diff_texts(
-      "table Debug { names: [string]; }\n"
-      "table G { a: int; debug: [ubyte] (nested_flatbuffer: \"Debug\"); }\nroot_type G;\n",
-      "table G { a: int; debug: [ubyte]; }\nroot_type G;\n");
-  BOOST_TEST(with_rule(findings, "TYPE_NO_DELETE").size() == 1u);
-  BOOST_TEST(with_rule(findings, "TYPE_NO_DELETE_UNUSED").empty(), "reported as: no data can contain it");
-}
-
-// FIELD_SAME_TYPE names the types by name only, so a change of the enum's width or of table to struct
-// reads "changed type from fb_xnnpack.XNNDatatype to fb_xnnpack.XNNDatatype". Checked on every page.
-BOOST_AUTO_TEST_CASE(field_type_changes_name_what_changed) {
-  const std::regex change("changed type from (\\S+) to ([^\\s:]+)");
-  for (const RuleInfo* rule : evolution_rule_infos()) {
-    const std::string id(rule->id);
-    BOOST_TEST_CONTEXT("the breaking example of docs/rules/" << id << ".md") {
-      const std::optional<Examples> examples = page_examples(id, false);
-      if (!examples) continue;
-      for (const Finding& finding : diff_schemas(examples->old_schema, examples->new_schema)) {
-        std::smatch match;
-        if (finding.rule != "FIELD_SAME_TYPE" || !std::regex_search(finding.message, match, change)) continue;
-        BOOST_TEST(match[1].str() != match[2].str(), finding.message);
-      }
-    }
+  for (const auto& [id, count] : rows) {
+    BOOST_TEST(find_rule(id) != nullptr, "docs/rules.md lists " << id << ", which is no registered rule");
   }
-}
-
-// "its utype type id": `utype` is flatbuffers' internal name; schemas say ubyte.
-BOOST_AUTO_TEST_CASE(union_capacity_names_the_type_ids_type) {
-  std::string members;
-  for (int id = 1; id <= 201; ++id) members += (id > 1 ? ", " : "") + std::string("M") + std::to_string(id) + ": T";
-  const std::vector<Finding> findings =
-      with_rule(diff_texts("table T { a: int; }\nunion U { M1: T }\ntable R { u: U; }\nroot_type R;\n",
-                           "table T { a: int; }\nunion U { " + members + " }\ntable R { u: U; }\nroot_type R;\n"),
-                "UNION_CAPACITY");
-  BOOST_TEST_REQUIRE(findings.size() == 1u);
-  BOOST_TEST(findings[0].message.find("utype") == std::string::npos, findings[0].message);
-  BOOST_TEST(findings[0].message.find("ubyte") != std::string::npos, findings[0].message);
-}
-
-// flatc 2.0.8 prints an undeclared enum number as a bare number and parses it back without complaint;
-// the message says JSON input rejects it.
-BOOST_AUTO_TEST_CASE(a_deleted_enum_value_message_matches_flatc_json) {
-  const std::vector<Finding> findings = with_rule(
-      diff_texts("enum D : short { a, b, c }\ntable T { d: D; }\nroot_type T;\n",
-                 "enum D : short { a, b }\ntable T { d: D; }\nroot_type T;\n"),
-      "ENUM_VALUE_NO_DELETE");
-  BOOST_TEST_REQUIRE(findings.size() == 1u);
-  BOOST_TEST(findings[0].message.find("JSON input rejects") == std::string::npos, findings[0].message);
-}
-
-// A table that gains its first key has no old key; its old vectors were written unsorted.
-BOOST_AUTO_TEST_CASE(a_first_key_claims_no_old_sort_order) {
-  const std::vector<Finding> findings = with_rule(
-      diff_texts("table E { name: string; size: ulong; }\ntable G { e: [E]; }\nroot_type G;\n",
-                 "table E { name: string (key); size: ulong; }\ntable G { e: [E]; }\nroot_type G;\n"),
-      "FIELD_SAME_KEY");
-  BOOST_TEST_REQUIRE(findings.size() == 1u);
-  BOOST_TEST(findings[0].message.find("sorted by the old key") == std::string::npos, findings[0].message);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

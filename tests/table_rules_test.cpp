@@ -202,6 +202,27 @@ BOOST_AUTO_TEST_CASE(a_table_replaced_by_a_layout_identical_table_is_a_source_wa
   BOOST_TEST(contains(single(findings, "FIELD_SAME_TYPE_NAME").message, "from fb.Person to fb.Owner"));
 }
 
+// A field whose type kept its name while the declaration changed underneath (an enum widened, a table
+// turned struct, a struct's layout) is reported once, by the declaration's rule, which names the fields
+// it affects. FIELD_SAME_TYPE would have to say "changed type from fb.K to fb.K", naming nothing.
+BOOST_AUTO_TEST_CASE(a_type_changed_under_its_name_is_reported_by_the_declaration_rule_only) {
+  struct Case {
+    std::string old_declaration;
+    std::string new_declaration;
+    std::string rule;
+  };
+  const std::vector<Case> cases{
+      {"enum K : byte { a }", "enum K : short { a }", "ENUM_SAME_UNDERLYING_TYPE"},
+      {"table K { a: int; }", "struct K { a: int; }", "TYPE_SAME_KIND"},
+      {"struct K { a: int; }", "struct K { a: long; }", "STRUCT_SAME_LAYOUT"},
+  };
+  for (const Case& change : cases) {
+    const auto findings = diff_texts(table_schema({"id: uint", "k: K", "ks: [K]"}, change.old_declaration + "\n"),
+                                     table_schema({"id: uint", "k: K", "ks: [K]"}, change.new_declaration + "\n"));
+    BOOST_TEST(rules_of(findings) == std::vector<std::string>{change.rule}, change.new_declaration);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(an_unchanged_type_is_compatible) {
   BOOST_TEST(diff_texts(table_schema({"id: uint", "kind: Kind", "owner: Person"}),
                         table_schema({"id: uint", "kind: Kind", "owner: Person"}))
@@ -355,6 +376,15 @@ BOOST_AUTO_TEST_CASE(a_new_field_that_becomes_the_key_is_reported) {
   const Finding finding = single(findings, "FIELD_SAME_KEY");
   BOOST_TEST(finding.subject == "fb.Item.code");
   BOOST_TEST(contains(finding.message, "code gained the key attribute"), finding.message);
+}
+
+// A table that gains its first key had no old key: its old vectors were written unsorted, not sorted
+// by some other field.
+BOOST_AUTO_TEST_CASE(a_first_key_claims_no_old_sort_order) {
+  const auto findings = diff_texts(table_schema({"id: uint", "name: string"}), table_schema({"id: uint", "name: string (key)"}));
+  const Finding finding = single(findings, "FIELD_SAME_KEY");
+  BOOST_TEST(contains(finding.message, "are not sorted by name"), finding.message);
+  BOOST_TEST(!contains(finding.message, "sorted by the old key"), finding.message);
 }
 
 BOOST_AUTO_TEST_CASE(an_unchanged_key_is_compatible) {

@@ -87,6 +87,16 @@ BOOST_AUTO_TEST_CASE(an_enum_whose_every_use_became_its_integer_is_deleted_witho
   BOOST_TEST(contains(finding.message, "(Item.kind) now hold types laid out the same"), finding.message);
 }
 
+// A field with `(nested_flatbuffer: "Debug")` holds whole Debug buffers, so old data can contain a Debug.
+BOOST_AUTO_TEST_CASE(a_table_used_only_as_a_nested_flatbuffer_root_counts_as_used) {
+  const auto findings = diff_texts(
+      "table Debug { names: [string]; }\n"
+      "table G { a: int; debug: [ubyte] (nested_flatbuffer: \"Debug\"); }\nroot_type G;\n",
+      "table G { a: int; debug: [ubyte]; }\nroot_type G;\n");
+  BOOST_TEST(rules_of(findings) == std::vector<std::string>{"TYPE_NO_DELETE"});
+  BOOST_TEST(contains(single(findings, "TYPE_NO_DELETE").message, "G.debug (nested_flatbuffer)"));
+}
+
 // TYPE_SAME_KIND ---------------------------------------------------------------------------------
 
 BOOST_AUTO_TEST_CASE(a_table_that_becomes_a_struct_is_one_wire_error) {
@@ -162,6 +172,29 @@ BOOST_AUTO_TEST_CASE(renaming_an_enum_used_by_a_field_is_a_rename) {
   const auto findings = diff_texts(old_fbs, replaced_all(old_fbs, "Mode", "State"));
   BOOST_TEST(rules_of(findings) == std::vector<std::string>{"TYPE_SAME_NAME"});
   BOOST_TEST(contains(single(findings, "TYPE_SAME_NAME").message, "enum Mode was renamed State"));
+}
+
+// A table renamed together with the field or union member that uses it: the rename is found through
+// the field's slot and the member's type id, so it is a rename (and a JSON rename of the use), not a
+// deletion of the old table.
+BOOST_AUTO_TEST_CASE(a_table_renamed_with_the_field_that_uses_it_is_a_rename) {
+  const auto findings = diff_texts(
+      "table OutputMinMax { output_min: float; output_max: float; }\n"
+      "table XNode { debug_handle: uint; output_min_max: OutputMinMax; }\nroot_type XNode;\n",
+      "table OutputClamp { output_min: float; output_max: float; }\n"
+      "table XNode { debug_handle: uint; output_clamp: OutputClamp; }\nroot_type XNode;\n");
+  BOOST_TEST(rules_of(findings) == (std::vector<std::string>{"FIELD_SAME_NAME", "TYPE_SAME_NAME"}));
+  BOOST_TEST(contains(single(findings, "TYPE_SAME_NAME").message, "table OutputMinMax was renamed OutputClamp"));
+}
+
+BOOST_AUTO_TEST_CASE(a_table_renamed_with_the_union_member_named_after_it_is_a_rename) {
+  const auto findings = diff_texts(
+      "table XNNStaticTranspose { num_dims: uint; perm: [uint]; }\n"
+      "union XNodeUnion { XNNStaticTranspose }\ntable XNode { xnode_union: XNodeUnion; }\nroot_type XNode;\n",
+      "table XNNTranspose { num_dims: uint; perm: [uint]; }\n"
+      "union XNodeUnion { XNNTranspose }\ntable XNode { xnode_union: XNodeUnion; }\nroot_type XNode;\n");
+  BOOST_TEST(rules_of(findings) == (std::vector<std::string>{"TYPE_SAME_NAME", "UNION_MEMBER_SAME_NAME"}));
+  BOOST_TEST(contains(single(findings, "TYPE_SAME_NAME").message, "table XNNStaticTranspose was renamed XNNTranspose"));
 }
 
 BOOST_AUTO_TEST_CASE(an_unused_table_under_a_new_name_is_a_deletion_and_an_addition) {
