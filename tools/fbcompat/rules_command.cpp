@@ -17,6 +17,7 @@ const char* scope_name(RuleScope scope) {
     case RuleScope::Lock: return "lock";
     case RuleScope::Runtime: return "runtime-check";
     case RuleScope::Golden: return "golden verify";
+    case RuleScope::GoldenRun: return "audit";
   }
   return "?";
 }

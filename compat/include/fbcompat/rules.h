@@ -16,6 +16,7 @@ enum class RuleScope {
   Lock,       // diff and audit: a schema against the lock file of released ids
   Runtime,    // runtime-check: a runtime's node definitions against the schema
   Golden,     // golden verify and audit: frozen golden programs against every later reader schema
+  GoldenRun,  // audit: the runnable golden programs run on the reference XNNPACK runtime
 };
 
 struct RuleInfo {

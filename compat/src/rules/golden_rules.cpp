@@ -28,11 +28,11 @@ const RuleInfo kGoldenVersionNotFrozen{"GOLDEN_VERSION_NOT_FROZEN", Category::Wi
 const RuleInfo kGoldenFileUnrecorded{"GOLDEN_FILE_UNRECORDED", Category::Wire, Severity::Warning, RuleScope::Golden,
                                      "Every .pte under the golden directory should be recorded in MANIFEST.json."};
 
-const RuleInfo kGoldenRunFailed{"GOLDEN_RUN_FAILED", Category::Wire, Severity::Error, RuleScope::Golden,
+const RuleInfo kGoldenRunFailed{"GOLDEN_RUN_FAILED", Category::Wire, Severity::Error, RuleScope::GoldenRun,
                                 "A runnable golden program must load and run on the reference runtime."};
-const RuleInfo kGoldenRunOutputMismatch{"GOLDEN_RUN_OUTPUT_MISMATCH", Category::Wire, Severity::Error, RuleScope::Golden,
+const RuleInfo kGoldenRunOutputMismatch{"GOLDEN_RUN_OUTPUT_MISMATCH", Category::Wire, Severity::Error, RuleScope::GoldenRun,
                                         "A golden program's outputs must match the expected outputs recorded when it was frozen."};
-const RuleInfo kGoldenRunUnsupported{"GOLDEN_RUN_UNSUPPORTED", Category::Wire, Severity::Warning, RuleScope::Golden,
+const RuleInfo kGoldenRunUnsupported{"GOLDEN_RUN_UNSUPPORTED", Category::Wire, Severity::Warning, RuleScope::GoldenRun,
                                      "A golden program whose nodes the linked XNNPACK cannot define is not run: say which and why."};
 
 const std::vector<const RuleInfo*>& golden_rules() {
