@@ -25,7 +25,8 @@ int run_lock(const LockArguments& arguments) {
     ++locked;
     auto history = load_family_history(family);
     if (!history) return report_error(history.error());
-    const std::string text = format_lock(build_lock(*history));
+    const Lock lock = build_lock(*history);
+    const std::string text = format_lock(lock);
     if (arguments.check) {
       std::string current;
       if (!FileSystemReader().read(family.lock, &current)) {
@@ -42,7 +43,7 @@ int run_lock(const LockArguments& arguments) {
       continue;
     }
     if (auto error = write_file_atomically(family.lock, text)) return report_error(*error);
-    fmt::print("{}: written ({} releases)\n", family.lock, history->versions.size());
+    fmt::print("{}: written ({} release{})\n", family.lock, lock.releases.size(), lock.releases.size() == 1 ? "" : "s");
   }
   if (locked == 0) return report_error(Error{config->path, 0, 0, "no [[family]] names a lock file (lock = \"...\")"});
   return exit_code;

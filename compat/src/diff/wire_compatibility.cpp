@@ -163,6 +163,12 @@ bool WireCompatibility::structs(const Composite& old_struct, const Composite& ne
       return false;
     }
     if (!types(old_field.type, new_field.type, reason)) return false;
+    // As for tables: the same bytes under other names mean something else.
+    if (old_field.name != new_field.name) {
+      set(reason, fmt::format("byte {} is {} in {} but {} in {}", old_field.offset, old_field.name, old_struct.name,
+                              new_field.name, new_struct.name));
+      return false;
+    }
   }
   return true;
 }

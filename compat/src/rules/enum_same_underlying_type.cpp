@@ -22,10 +22,13 @@ void check(const EvolutionContext& context, FindingSink& sink) {
                                            : fmt::format("Every field of type {} ({})", name, list_uses(uses));
     sink.report(kEnumSameUnderlyingType, pair.new_enum.name, context.new_schema, pair.new_enum.location,
                 fmt::format("{} changed from {} to {}. {} in old data holds a {}-byte {}, which readers now read as a "
-                            "{}-byte {}; structs containing it change layout.",
+                            "{}-byte {}{}.",
                             name, base_type_name(pair.old_enum.underlying), base_type_name(pair.new_enum.underlying),
                             where, scalar_size(pair.old_enum.underlying), base_type_name(pair.old_enum.underlying),
-                            scalar_size(pair.new_enum.underlying), base_type_name(pair.new_enum.underlying)),
+                            scalar_size(pair.new_enum.underlying), base_type_name(pair.new_enum.underlying),
+                            scalar_size(pair.old_enum.underlying) != scalar_size(pair.new_enum.underlying)
+                                ? "; structs that contain it change layout"
+                                : ""),
                 fmt::format("keep `enum {} : {}`", name, base_type_name(pair.old_enum.underlying)));
   }
 }

@@ -21,8 +21,10 @@ void report_insertion(const EvolutionContext& context, FindingSink& sink, const 
               fmt::format("{} was inserted into {} before {}, and the values after it were renumbered: {}. {}",
                           value.name, enum_name, pair.values.next_in_new(index), list_shifts(displaced, pair.values),
                           old_value_now_reads_as(pair, first.value)),
-              fmt::format("move {} to the end of {}, or give it an unused number: `{} = {}`", value.name, enum_name,
-                          value.name, pair.new_enum.number_to_string(pair.values.end_place(index).number)));
+              // Only the move is offered: an explicit number written in place would renumber the
+              // implicitly numbered values after it once more.
+              fmt::format("move {} to the end of {}, where it becomes {}", value.name, enum_name,
+                          pair.new_enum.number_to_string(pair.values.end_place(index).number)));
 }
 
 void report_move(const EvolutionContext& context, FindingSink& sink, const EnumPair& pair, const Alignment::Pair& move) {

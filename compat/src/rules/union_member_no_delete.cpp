@@ -45,7 +45,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
       sink.report(kUnionMemberNoDelete, union_name + "." + old_member.name, context.new_schema, new_member.location,
                   fmt::format("union member {} (type id {}, table {}) was replaced by {} (table {}) at the same type "
                               "id. Programs written with the old schema that contain {} now decode it as {}, reading "
-                              "a {} as a {}.",
+                              "its {} table as a {} table.",
                               old_member.name, old_member.value, unqualified_name(old_member.table), new_member.name,
                               unqualified_name(new_member.table), old_member.name, new_member.name,
                               unqualified_name(old_member.table), unqualified_name(new_member.table)),
