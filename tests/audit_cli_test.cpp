@@ -67,7 +67,9 @@ BOOST_AUTO_TEST_CASE(pair_with_no_arguments_checks_every_version) {
 BOOST_AUTO_TEST_CASE(lock_check_passes_on_the_bundled_lock_and_lock_rewrites_atomically) {
   const auto check = run_cli({"lock", "--check"}, source_path(""));
   BOOST_TEST(check.exit_code == 0, check.out + check.err);
-  BOOST_TEST(check.out.find("up to date") != std::string::npos);
+  BOOST_TEST(check.out.find("no findings: compatible: schemas/xnnpack/fbcompat.lock against the released schemas") !=
+                 std::string::npos,
+             check.out);
 
   // A copy of the family with a stale lock: --check fails, `lock` repairs it.
   TempDir dir;
@@ -78,6 +80,12 @@ BOOST_AUTO_TEST_CASE(lock_check_passes_on_the_bundled_lock_and_lock_rewrites_ato
   const auto stale = run_cli({"lock", "--check"}, dir.path());
   BOOST_TEST(stale.exit_code == 1);
   BOOST_TEST(stale.out.find("LOCK_OUT_OF_DATE") != std::string::npos);
+  const auto stale_json = run_cli({"lock", "--check", "--format", "json"}, dir.path());
+  BOOST_TEST(stale_json.exit_code == 1);
+  const auto report = nlohmann::json::parse(stale_json.out);
+  BOOST_TEST(!report["compatible"].get<bool>());
+  BOOST_TEST(report["findings"][0]["rule"] == "LOCK_OUT_OF_DATE");
+  BOOST_TEST(report["findings"][0]["subject"] == "xnnpack");
   const auto audit = run_cli({"audit"}, dir.path());
   BOOST_TEST(audit.exit_code == 1);
   BOOST_TEST(audit.out.find("[LOCK_OUT_OF_DATE]") != std::string::npos, audit.out);

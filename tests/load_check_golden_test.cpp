@@ -132,12 +132,16 @@ BOOST_AUTO_TEST_CASE(depth_to_space_programs_are_refused_by_1_4_1_naming_the_nod
 BOOST_AUTO_TEST_CASE(the_cli_runs_the_check_on_a_program) {
   const auto refused = run_cli({"load-check", source_path("golden/xnnpack/v1.5.0-dev/upsample_nearest_x2.pte"), "--runtime", "v1.1.0"});
   BOOST_TEST(refused.exit_code == 1);
-  BOOST_TEST(refused.out.find("unknown-types: this program needs XNNDepthToSpace2d") != std::string::npos, refused.out);
+  BOOST_TEST(refused.out.find("error: [LOAD_TYPES_UNKNOWN]") != std::string::npos, refused.out);
+  BOOST_TEST(refused.out.find("this program needs XNNDepthToSpace2d") != std::string::npos, refused.out);
+  BOOST_TEST(refused.out.find("fix: load the program with the runtime of v1.5.0-dev") != std::string::npos, refused.out);
   const auto accepted_run = run_cli({"load-check", source_path("golden/xnnpack/v0.1.0/mlp.pte"), "--runtime", "v1.5.0-dev",
                                      "--format", "json"});
   BOOST_TEST(accepted_run.exit_code == 0, accepted_run.err);
   const json report = json::parse(accepted_run.out);
   BOOST_TEST(report["loadable"].get<bool>());
+  BOOST_TEST(report["compatible"].get<bool>());
+  BOOST_TEST(report["findings"].empty());
   BOOST_TEST(report["delegates"][0]["minimum_runtime"] == "v0.1.0");
   const auto unknown = run_cli({"load-check", source_path("golden/xnnpack/v0.1.0/mlp.pte"), "--runtime", "v9"});
   BOOST_TEST(unknown.exit_code == 2);
@@ -146,6 +150,28 @@ BOOST_AUTO_TEST_CASE(the_cli_runs_the_check_on_a_program) {
   const auto garbage = run_cli({"load-check", dir.write("x.pte", "not a program at all"), "--runtime", "v1.1.0"});
   BOOST_TEST(garbage.exit_code == 2);
   BOOST_TEST(garbage.err.find("x.pte") != std::string::npos, garbage.err);
+}
+
+// The refusal in every report format: a finding like any other command's.
+BOOST_AUTO_TEST_CASE(the_cli_reports_a_refusal_in_every_format) {
+  const std::string program = source_path("golden/xnnpack/v1.5.0-dev/upsample_nearest_x2.pte");
+  const auto run = [&](const std::string& format) {
+    const auto result = run_cli({"load-check", program, "--runtime", "v1.1.0", "--format", format});
+    BOOST_TEST(result.exit_code == 1, format << ": " << result.err);
+    return result.out;
+  };
+  const json report = json::parse(run("json"));
+  BOOST_TEST(!report["compatible"].get<bool>());
+  BOOST_TEST(!report["loadable"].get<bool>());
+  BOOST_TEST_REQUIRE(report["findings"].size() == 1u);
+  BOOST_TEST(report["findings"][0]["rule"] == "LOAD_TYPES_UNKNOWN");
+  BOOST_TEST(report["findings"][0]["file"] == program);
+  const json sarif = json::parse(run("sarif"));
+  BOOST_TEST(sarif["version"] == "2.1.0");
+  BOOST_TEST(sarif["runs"][0]["results"][0]["ruleId"] == "LOAD_TYPES_UNKNOWN");
+  BOOST_TEST(run("github").find("::error file=" + program) != std::string::npos);
+  BOOST_TEST(run("junit").find("<failure") != std::string::npos);
+  BOOST_TEST(run("markdown").find("LOAD_TYPES_UNKNOWN") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

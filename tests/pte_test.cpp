@@ -171,7 +171,7 @@ BOOST_AUTO_TEST_CASE(program_files_are_size_checked_before_loading) {
   const auto refused = read_program_file(path, limited);
   BOOST_TEST_REQUIRE(!refused.ok());
   BOOST_TEST(refused.error().file == path);
-  BOOST_TEST(refused.error().message.find("more than the limit of 16") != std::string::npos);
+  BOOST_TEST(refused.error().message.find("above the program-size limit of 16") != std::string::npos);
   BOOST_TEST(!read_program_file(dir.path() + "/missing.pte").ok());
   BOOST_TEST(!read_program_file(dir.path()).ok());
 }

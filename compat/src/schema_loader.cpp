@@ -23,10 +23,28 @@ struct LoadContext {
   const SourceReader* reader = nullptr;
   const LoadOptions* options = nullptr;
   std::vector<std::pair<std::string, std::string>> files;  // path and text, in the order read
+  std::size_t total_bytes = 0;                              // of every file read
   std::optional<Error> error;                               // a problem the hooks could not report
 };
 
 thread_local LoadContext* current_context = nullptr;
+
+// Reads one schema file, refusing it before it is loaded when the reader knows it is too large, and
+// checks its text. nullopt when the file cannot be read: the caller words that.
+Expected<std::optional<std::string>> read_schema_text(const SourceReader& reader, const std::string& path,
+                                                      const LoadOptions& options) {
+  const auto size = reader.size(path);
+  if (size && *size > options.max_file_bytes) {
+    return Error{reader.display_name(path), 0, 0,
+                 limits::exceeded("the file is", *size, "byte", limits::kSchemaFileSizeName, options.max_file_bytes)};
+  }
+  std::string text;
+  if (!reader.read(path, &text)) return std::optional<std::string>();
+  if (auto problem = check_schema_text(text, options.max_file_bytes)) {
+    return Error{reader.display_name(path), problem->line, 0, problem->message};
+  }
+  return std::optional<std::string>(std::move(text));
+}
 
 bool load_file_hook(const char* name, bool /*binary*/, std::string* contents) {
   LoadContext* context = current_context;
@@ -38,15 +56,26 @@ bool load_file_hook(const char* name, bool /*binary*/, std::string* contents) {
       return true;
     }
   }
-  if (context->files.size() >= context->options->max_files) {
+  const LoadOptions& options = *context->options;
+  if (context->files.size() >= options.max_files) {
     context->error = Error{context->reader->display_name(name), 0, 0,
-                           fmt::format("schema includes more than {} files (the limit)", context->options->max_files)};
+                           limits::exceeded("the schema with its includes reads", context->files.size() + 1, "file",
+                                            limits::kSchemaFilesName, options.max_files) +
+                               " (the limit also bounds how deep includes nest)"};
     return false;
   }
-  std::string text;
-  if (!context->reader->read(name, &text)) return false;
-  if (auto problem = check_schema_text(text, context->options->max_file_bytes)) {
-    context->error = Error{context->reader->display_name(name), problem->line, 0, problem->message};
+  auto read = read_schema_text(*context->reader, name, options);
+  if (!read.ok()) {
+    context->error = read.error();
+    return false;
+  }
+  if (!read.value()) return false;  // the Parser reports the include it cannot find
+  std::string text = std::move(*read.value());
+  context->total_bytes += text.size();
+  if (context->total_bytes > options.max_total_bytes) {
+    context->error = Error{context->reader->display_name(name), 0, 0,
+                           limits::exceeded("the schema with its includes is", context->total_bytes, "byte",
+                                            limits::kSchemaTotalSizeName, options.max_total_bytes)};
     return false;
   }
   context->files.emplace_back(name, text);
@@ -278,17 +307,17 @@ Expected<Schema> load_schema(const std::string& path, const LoadOptions& options
   static const FileSystemReader file_system;
   const SourceReader& reader = options.reader != nullptr ? *options.reader : file_system;
 
-  std::string text;
-  if (!reader.read(path, &text)) {
+  auto read = read_schema_text(reader, path, options);
+  if (!read.ok()) return read.error();
+  if (!read.value()) {
     return Error{reader.display_name(path), 0, 0, reader.exists(path) ? "cannot read the file" : "no such file"};
   }
-  if (auto problem = check_schema_text(text, options.max_file_bytes)) {
-    return Error{reader.display_name(path), problem->line, 0, problem->message};
-  }
+  const std::string text = std::move(*read.value());
 
   LoadContext context;
   context.reader = &reader;
   context.options = &options;
+  context.total_bytes = text.size();
   context.files.emplace_back(path, text);
   install_hooks();
 

@@ -18,6 +18,12 @@ bool FileSystemReader::read(const std::string& path, std::string* contents) cons
   return true;
 }
 
+std::optional<std::uint64_t> FileSystemReader::size(const std::string& path) const {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
+  return static_cast<std::uint64_t>(info.st_size);
+}
+
 bool FileSystemReader::exists(const std::string& path) const {
   struct stat info {};
   // A directory "exists" but cannot be read as a schema: treat it as absent.

@@ -5,12 +5,13 @@
 
 #include <fmt/format.h>
 
+#include "fbcompat/input_limits.h"
+
 namespace fbcompat {
 
 std::optional<TextProblem> check_schema_text(std::string_view text, std::size_t max_bytes) {
   if (text.size() > max_bytes) {
-    return TextProblem{0, fmt::format("the file is {} bytes, more than the {} bytes a schema may have (the limit)",
-                                      text.size(), max_bytes)};
+    return TextProblem{0, limits::exceeded("the file is", text.size(), "byte", limits::kSchemaFileSizeName, max_bytes)};
   }
   // Every byte is looked at, so by table: 0 ordinary, 1 white space, 2 binary.
   static const auto kinds = [] {

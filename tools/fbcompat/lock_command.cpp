@@ -4,8 +4,9 @@
 #include "command.h"
 #include "fbcompat/atomic_file.h"
 #include "fbcompat/lock.h"
-#include "project_config.h"
 #include "fbcompat/source_reader.h"
+#include "lock/lock_rules.h"
+#include "project_config.h"
 
 namespace fbcompat::cli {
 namespace {
@@ -13,40 +14,51 @@ namespace {
 struct LockArguments {
   std::string config;
   bool check = false;
+  OutputOptions output;  // --check's report
 };
+
+// --check: a lock file that is missing or differs from what `fbcompat lock` would write.
+Finding out_of_date(const FamilyConfig& family, const std::string& problem) {
+  const RuleInfo& rule = lock_rules::kOutOfDate;
+  Finding finding;
+  finding.rule = std::string(rule.id);
+  finding.category = rule.category;
+  finding.severity = rule.default_severity;
+  finding.subject = family.name;
+  finding.message = problem;
+  finding.fix = "run `fbcompat lock` and commit the result";
+  finding.file = family.lock;
+  return finding;
+}
 
 int run_lock(const LockArguments& arguments) {
   auto config = load_project_config(arguments.config);
   if (!config) return report_error(config.error());
-  int exit_code = kCompatible;
-  std::size_t locked = 0;
+  std::vector<Finding> findings;
+  std::vector<std::string> checked;
   for (const FamilyConfig& family : config->families) {
     if (family.lock.empty()) continue;
-    ++locked;
     auto history = load_family_history(family);
     if (!history) return report_error(history.error());
     const Lock lock = build_lock(*history);
     const std::string text = format_lock(lock);
+    checked.push_back(family.lock);
     if (arguments.check) {
       std::string current;
       if (!FileSystemReader().read(family.lock, &current)) {
-        fmt::print("{}: error: [LOCK_OUT_OF_DATE] the lock file is missing; run `fbcompat lock`\n", family.lock);
-        exit_code = kBreaking;
+        findings.push_back(out_of_date(family, "the lock file is missing"));
       } else if (current != text) {
-        fmt::print("{}: error: [LOCK_OUT_OF_DATE] the lock file does not match the released schemas; run `fbcompat lock` "
-                   "and commit the result\n",
-                   family.lock);
-        exit_code = kBreaking;
-      } else {
-        fmt::print("{}: up to date\n", family.lock);
+        findings.push_back(out_of_date(family, "the lock file does not match the released schemas"));
       }
       continue;
     }
     if (auto error = write_file_atomically(family.lock, text)) return report_error(*error);
     fmt::print("{}: written ({} release{})\n", family.lock, lock.releases.size(), lock.releases.size() == 1 ? "" : "s");
   }
-  if (locked == 0) return report_error(Error{config->path, 0, 0, "no [[family]] names a lock file (lock = \"...\")"});
-  return exit_code;
+  if (checked.empty()) return report_error(Error{config->path, 0, 0, "no [[family]] names a lock file (lock = \"...\")"});
+  if (!arguments.check) return kCompatible;
+  return emit_findings(std::move(findings), arguments.output, policy_for(*config, arguments.output),
+                       fmt::format("{} against the released schemas", fmt::join(checked, ", ")));
 }
 
 }  // namespace
@@ -57,10 +69,13 @@ void add_lock_command(CLI::App& app, int& exit_code) {
       "lock", "Write each family's lock file: every type id, slot and value ever released, retired ones included");
   command->add_option("--config", arguments->config, "Configuration file (default: the nearest fbcompat.toml)");
   command->add_flag("--check", arguments->check, "Do not write: exit 1 when a lock file is missing or out of date");
+  add_output_options(*command, arguments->output);
   command->footer(
       "Examples:\n"
       "  fbcompat lock            # after a release: record it\n"
-      "  fbcompat lock --check    # in CI: the lock covers every release\n");
+      "  fbcompat lock --check    # in CI: the lock covers every release\n"
+      "  fbcompat lock --check --format github\n"
+      "--format, --output and --strict apply to --check's report.\n");
   command->callback([arguments, &exit_code] { exit_code = run_lock(*arguments); });
 }
 

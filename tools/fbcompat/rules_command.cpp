@@ -18,6 +18,7 @@ const char* scope_name(RuleScope scope) {
     case RuleScope::Runtime: return "runtime-check";
     case RuleScope::Golden: return "golden verify";
     case RuleScope::GoldenRun: return "audit";
+    case RuleScope::LoadCheck: return "load-check";
   }
   return "?";
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fbcompat/error.h"
+#include "fbcompat/input_limits.h"
 
 namespace fbcompat {
 
@@ -62,10 +63,12 @@ struct ProgramView {
 struct ProgramReadOptions {
   // Programs larger than this are refused before anything is read (files: before they are loaded).
   // The flatbuffer part can never exceed flatbuffers' own limit of 2 GiB - 1.
-  std::uint64_t max_program_bytes = std::uint64_t{2} << 30;
-  // flatbuffers::Verifier limits: nesting depth and number of tables.
-  std::uint32_t max_depth = 64;
-  std::uint32_t max_tables = 1000000;
+  std::uint64_t max_program_bytes = limits::kProgramSize;
+  // flatbuffers::Verifier limits: nesting depth and number of tables (0: limits::table_count_limit).
+  std::uint32_t max_depth = limits::kNestingDepth;
+  std::uint32_t max_tables = 0;
+  // Execution plans, delegates and segments: more than this many of any is refused.
+  std::uint32_t max_vector_length = limits::kVectorLength;
   // Named in errors: the file the bytes came from.
   std::string source_name;
 };

@@ -16,6 +16,7 @@
 #include <flatbuffers/reflection.h>
 
 #include "fbcompat/error.h"
+#include "fbcompat/input_limits.h"
 
 namespace flatbuffers {
 class Parser;
@@ -23,9 +24,11 @@ class Parser;
 
 namespace fbcompat {
 
+// The Verifier's limits, and how many elements a vector fbcompat walks (nodes, values) may have.
 struct BufferLimits {
-  std::uint32_t max_depth = 64;
-  std::uint32_t max_tables = 1000000;
+  std::uint32_t max_depth = limits::kNestingDepth;
+  std::uint32_t max_tables = 0;  // 0: limits::table_count_limit for the buffer's size
+  std::uint32_t max_vector_length = limits::kVectorLength;
 };
 
 class ReflectedSchema {

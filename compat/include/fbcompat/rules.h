@@ -17,6 +17,7 @@ enum class RuleScope {
   Runtime,    // runtime-check: a runtime's node definitions against the schema
   Golden,     // golden verify and audit: frozen golden programs against every later reader schema
   GoldenRun,  // audit: the runnable golden programs run on the reference XNNPACK runtime
+  LoadCheck,  // load-check: a program's XNNPACK delegates against a runtime version
 };
 
 struct RuleInfo {

@@ -15,6 +15,7 @@
 
 #include "fbcompat/error.h"
 #include "fbcompat/finding.h"
+#include "fbcompat/input_limits.h"
 #include "fbcompat/schema.h"
 
 namespace fbcompat {
@@ -43,7 +44,7 @@ struct SourceScanOptions {
   // Their own `#define` lines are ignored.
   std::vector<std::string> macros{"_DEFINE"};
   std::string macro_member_prefix = "XNN";
-  std::size_t max_file_bytes = std::size_t{16} << 20;
+  std::size_t max_file_bytes = limits::kSourceFileSize;
 };
 
 // Definitions found in C++ text (comments and string literals are not read). `file` names the text

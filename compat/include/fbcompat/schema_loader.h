@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "fbcompat/error.h"
+#include "fbcompat/input_limits.h"
 #include "fbcompat/schema.h"
 #include "fbcompat/source_reader.h"
 
@@ -16,10 +17,13 @@ struct LoadOptions {
   std::vector<std::string> include_dirs;
   // Where files are read from; the file system when null.
   const SourceReader* reader = nullptr;
-  // Files larger than this are refused before parsing.
-  std::size_t max_file_bytes = 64u << 20;
-  // A schema with more includes than this (counting every file read) is refused.
-  std::size_t max_files = 1024;
+  // Files larger than this are refused before they are read (limits::kSchemaFileSizeName).
+  std::size_t max_file_bytes = limits::kSchemaFileSize;
+  // A schema and its includes together larger than this are refused (limits::kSchemaTotalSizeName).
+  std::size_t max_total_bytes = limits::kSchemaTotalSize;
+  // A schema that reads more files than this, itself included, is refused (limits::kSchemaFilesName).
+  // The Parser reads includes recursively, so this also bounds the include depth.
+  std::size_t max_files = limits::kSchemaFiles;
 };
 
 // Bad input (missing file, empty or binary file, syntax error, include not found) comes back as an

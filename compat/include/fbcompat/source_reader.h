@@ -3,6 +3,8 @@
 // the same place.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace fbcompat {
@@ -13,6 +15,9 @@ class SourceReader {
   // Reads a whole file; false when it does not exist or cannot be read.
   virtual bool read(const std::string& path, std::string* contents) const = 0;
   virtual bool exists(const std::string& path) const = 0;
+  // The file's size in bytes when it can be known without reading it, so that a file past a size
+  // limit is refused before it is loaded; nullopt otherwise.
+  virtual std::optional<std::uint64_t> size(const std::string& /*path*/) const { return std::nullopt; }
   // How a path is shown in messages ("git:v1.0:schema.fbs" for a git tree).
   virtual std::string display_name(const std::string& path) const { return path; }
 };
@@ -22,6 +27,7 @@ class FileSystemReader final : public SourceReader {
  public:
   bool read(const std::string& path, std::string* contents) const override;
   bool exists(const std::string& path) const override;
+  std::optional<std::uint64_t> size(const std::string& path) const override;
 };
 
 }  // namespace fbcompat

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "fbcompat/atomic_file.h"
 #include "fbcompat/golden_manifest.h"
 #include "fbcompat/manifest.h"
 #include "fbcompat/pte_writer.h"
@@ -39,27 +40,12 @@ struct PendingFile {
   bool replace = false;  // only the manifest
 };
 
-// Writes beside the target, then moves it into place; a file that must not be replaced is linked
-// (which fails if the target appeared meanwhile) rather than renamed.
+// Each file complete or absent; a program is created, never replaced (only the manifest is).
 std::optional<Error> write_file(const std::string& root, const PendingFile& file) {
   const std::string target = root + "/" + file.relative;
   std::error_code ignored;
   std::filesystem::create_directories(std::filesystem::path(target).parent_path(), ignored);
-  const std::string temporary = target + ".freeze-tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out.write(file.contents.data(), static_cast<std::streamsize>(file.contents.size()));
-    if (!out) return Error{temporary, 0, 0, "cannot write"};
-  }
-  if (file.replace) {
-    if (std::rename(temporary.c_str(), target.c_str()) != 0) return Error{target, 0, 0, std::strerror(errno)};
-    return std::nullopt;
-  }
-  const int linked = ::link(temporary.c_str(), target.c_str());
-  const int saved = errno;
-  ::unlink(temporary.c_str());
-  if (linked != 0) return Error{target, 0, 0, fmt::format("refusing to overwrite: {}", std::strerror(saved))};
-  return std::nullopt;
+  return write_file_atomically(target, file.contents, file.replace ? Overwrite::Allowed : Overwrite::Refused);
 }
 
 std::vector<std::int32_t> dims_of(const json& graph, std::uint32_t value_id) {

@@ -126,7 +126,8 @@ std::string golden_manifest_json(const GoldenManifest& manifest) {
   for (std::size_t i = 0; i < manifest.entries.size(); ++i) {
     const GoldenEntry& entry = manifest.entries[i];
     // The separator leads the line, so that the previous line stays as it was.
-    text += fmt::format("\n{}{}: {}", i == 0 ? "  " : ", ", json(entry.path).dump(), entry_json(entry).dump());
+    text += fmt::format("\n{}{}: {}", i == 0 ? "  " : ", ", json(entry.path).dump(-1, ' ', false, json::error_handler_t::replace),
+                        entry_json(entry).dump(-1, ' ', false, json::error_handler_t::replace));
   }
   text += "\n}}\n";
   return text;

@@ -105,8 +105,8 @@ class Comparer {
   }
 
   void changed(const std::string& path, const json& recorded, const json& decoded) {
-    result_.changed.push_back(fmt::format("{}: recorded {}, reads {}", path, recorded.dump(),
-                                          decoded.is_null() ? std::string("nothing") : decoded.dump()));
+    result_.changed.push_back(fmt::format("{}: recorded {}, reads {}", path, recorded.dump(-1, ' ', false, json::error_handler_t::replace),
+                                          decoded.is_null() ? std::string("nothing") : decoded.dump(-1, ' ', false, json::error_handler_t::replace)));
   }
 
   void note_no_longer_read(const std::string& field) {

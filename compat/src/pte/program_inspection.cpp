@@ -20,7 +20,7 @@ Expected<XnnpackInspection> inspect_xnnpack(const ProgramDelegate& delegate, con
   out.constant_data_size = split->constant_data_size;
   if (family == nullptr) return out;
 
-  const BufferLimits limits{options.max_depth, options.max_tables};
+  const BufferLimits limits{options.max_depth, options.max_tables, options.max_vector_length};
   std::optional<Error> last_error;
   for (std::size_t i = family->versions().size(); i-- > 0;) {
     const XnnpackVersion& version = family->versions()[i];
@@ -164,7 +164,8 @@ std::string format_inspection_json(const ProgramInspection& in) {
   const json document{{"file", in.file},           {"size", in.file_size},     {"program_version", in.version},
                       {"flatbuffer_size", in.flatbuffer_size}, {"extended_header", header},
                       {"execution_plans", in.plan_names}, {"delegates", delegates}};
-  return document.dump(2) + "\n";
+  // Plan names and backend ids are the file's bytes: not always UTF-8.
+  return document.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace fbcompat

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <utility>
 
 #include <flatbuffers/flatbuffers.h>
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include "fbcompat/executorch/program_generated.h"
 #include "fbcompat/pte.h"
 #include "fbcompat/xnnpack_header.h"
+#include "verifier_limits.h"
 
 namespace fbcompat {
 namespace {
@@ -145,7 +147,7 @@ const char* delegate_location_name(DelegateLocation location) {
 
 Expected<ProgramView> read_program(const std::uint8_t* data, std::size_t size, const ProgramReadOptions& options) {
   if (size > options.max_program_bytes) {
-    return error_at(options, fmt::format("program is {} bytes, more than the limit of {}", size, options.max_program_bytes));
+    return error_at(options, limits::exceeded("the program is", size, "byte", limits::kProgramSizeName, options.max_program_bytes));
   }
   if (data == nullptr || size < kRootAndIdentifier) {
     return error_at(options, fmt::format("file too small: {} bytes cannot hold a program (at least {})", size, kRootAndIdentifier));
@@ -167,16 +169,30 @@ Expected<ProgramView> read_program(const std::uint8_t* data, std::size_t size, c
     return error_at(options, fmt::format("program flatbuffer is {} bytes, more than flatbuffers' limit of {}",
                                          view.flatbuffer_size, FLATBUFFERS_MAX_BUFFER_SIZE));
   }
-  flatbuffers::Verifier verifier(data, view.flatbuffer_size, options.max_depth, options.max_tables);
-  if (!et::VerifyProgramBuffer(verifier)) {
-    return error_at(options, fmt::format("verifier failure: the {}-byte program flatbuffer is malformed (an offset "
-                                         "or length out of range, or more than {} tables or {} levels deep)",
-                                         view.flatbuffer_size, options.max_tables, options.max_depth));
+  const auto problem = verification_problem(
+      [&](std::uint32_t depth, std::uint32_t tables) {
+        flatbuffers::Verifier verifier(data, view.flatbuffer_size, depth, tables);
+        return et::VerifyProgramBuffer(verifier);
+      },
+      options.max_depth, limits::table_count_limit(options.max_tables, view.flatbuffer_size), view.flatbuffer_size);
+  if (problem) {
+    return error_at(options, fmt::format("verifier failure: the {}-byte program flatbuffer {}", view.flatbuffer_size,
+                                         problem->empty() ? "is malformed (an offset or length out of range)"
+                                                          : "is beyond a limit: " + *problem));
   }
   const et::Program& program = *et::GetProgram(data);
   view.version = program.version();
   view.inline_data_count = program.backend_delegate_data() == nullptr ? 0 : program.backend_delegate_data()->size();
   view.segment_count = program.segments() == nullptr ? 0 : program.segments()->size();
+  const std::size_t plan_count = program.execution_plan() == nullptr ? 0 : program.execution_plan()->size();
+  for (const auto& [vector, length] : {std::pair{"segments", view.segment_count},
+                                       std::pair{"backend_delegate_data", view.inline_data_count},
+                                       std::pair{"execution_plan", plan_count}}) {
+    if (length > options.max_vector_length) {
+      return error_at(options, limits::exceeded(fmt::format("the program's {} vector holds", vector), length, "element",
+                                                limits::kVectorLengthName, options.max_vector_length));
+    }
+  }
   if (view.segment_count != 0 && !view.extended_header) {
     return error_at(options, fmt::format("the program lists {} segments but has no extended header to locate them", view.segment_count));
   }
@@ -188,6 +204,10 @@ Expected<ProgramView> read_program(const std::uint8_t* data, std::size_t size, c
       if (plan->name() != nullptr) out.name = plan->name()->str();
       const auto* delegates = plan->delegates();
       if (delegates == nullptr) continue;
+      if (delegates->size() > options.max_vector_length) {
+        return error_at(options, limits::exceeded(fmt::format("execution plan {}'s delegates vector holds", p),
+                                                  delegates->size(), "element", limits::kVectorLengthName, options.max_vector_length));
+      }
       out.delegates.reserve(delegates->size());
       for (flatbuffers::uoffset_t d = 0; d < delegates->size(); ++d) {
         auto delegate = resolve_delegate(program, *delegates->Get(d), view, data, p, d, options);
@@ -205,7 +225,7 @@ Expected<std::vector<std::uint8_t>> read_program_file(const std::string& path, c
   if (!S_ISREG(info.st_mode)) return Error{path, 0, 0, "not a regular file"};
   const auto size = static_cast<std::uint64_t>(info.st_size);
   if (size > options.max_program_bytes) {
-    return Error{path, 0, 0, fmt::format("file is {} bytes, more than the limit of {}", size, options.max_program_bytes)};
+    return Error{path, 0, 0, limits::exceeded("the file is", size, "byte", limits::kProgramSizeName, options.max_program_bytes)};
   }
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
   if (!file) return Error{path, 0, 0, fmt::format("cannot open: {}", std::strerror(errno))};

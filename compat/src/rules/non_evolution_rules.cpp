@@ -3,6 +3,7 @@
 #include "lock/lock_rules.h"
 #include "pair/pair_rules.h"
 #include "rules/golden_rules.h"
+#include "rules/load_check_rules.h"
 #include "runtime_check/runtime_rules.h"
 
 namespace fbcompat {
@@ -15,6 +16,9 @@ const std::vector<const RuleInfo*>& non_evolution_rules() {
     for (const RuleInfo* rule : golden_rules()) collected.push_back(rule);
     for (const RuleInfo* rule : {&kRuntimeNodeWithoutDefiner, &kRuntimeDefinerWithoutNode,
                                  &kRuntimeNodeUnsupportedByXnnpack, &kRuntimeNodeIdMismatch}) {
+      collected.push_back(rule);
+    }
+    for (const RuleInfo* rule : {&kLoadTypesUnknown, &kLoadIdentifierNotAccepted, &kLoadFieldsIgnored}) {
       collected.push_back(rule);
     }
     return collected;

@@ -1,4 +1,5 @@
-// Rules of the commands other than diff (pair, lock, runtime-check). Their checks take other inputs
+// Rules of the commands other than diff (pair, lock, runtime-check, golden
+// verify, load-check). Their checks take other inputs
 // than an old and a new schema; the registry still lists them all in one place.
 #pragma once
 

@@ -108,8 +108,7 @@ Expected<std::string> read_source(const std::string& file, std::size_t max_bytes
   const auto size = std::filesystem::file_size(file, error);
   if (error) return file_error(file, "cannot read the file");
   if (size > max_bytes) {
-    return file_error(file, fmt::format("the file is {} bytes, more than the {} bytes a source file may have (the limit)",
-                                        size, max_bytes));
+    return file_error(file, limits::exceeded("the file is", size, "byte", limits::kSourceFileSizeName, max_bytes));
   }
   std::ifstream in(file, std::ios::binary);
   std::ostringstream buffer;

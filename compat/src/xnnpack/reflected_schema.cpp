@@ -105,7 +105,8 @@ const reflection::Object* ReflectedSchema::union_member_object(const reflection:
 
 bool ReflectedSchema::verify(const std::uint8_t* buffer, std::size_t size, const BufferLimits& limits) const {
   if (buffer == nullptr || size < 8 || size > FLATBUFFERS_MAX_BUFFER_SIZE) return false;
-  return flatbuffers::Verify(schema(), root(), buffer, size, limits.max_depth, limits.max_tables);
+  return flatbuffers::Verify(schema(), root(), buffer, size, limits.max_depth,
+                             limits::table_count_limit(limits.max_tables, size));
 }
 
 Expected<std::string> ReflectedSchema::to_json(const std::uint8_t* verified_buffer, Defaults defaults) const {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fbcompat/xnnpack_graph.h"
+#include "xnnpack/generated_verification.h"
 
 namespace fbcompat {
 namespace {
@@ -99,7 +100,10 @@ class PayloadReading {
     if (!version.accepts(identifier)) {
       return LoadVerdict{false, fmt::format("its runtime does not accept identifier '{}'", identifier)};
     }
-    if (!version.reader->verify(payload_.flatbuffer, payload_.flatbuffer_size, limits_)) {
+    if (!sound_) {
+      sound_ = passes_generated_xnnpack_verifier(payload_.flatbuffer, payload_.flatbuffer_size, limits_);
+    }
+    if (!*sound_ || !version.reader->verify(payload_.flatbuffer, payload_.flatbuffer_size, limits_)) {
       return LoadVerdict{false, "the payload does not verify against its reader schema (a node or value it does not know?)"};
     }
     const XnnpackVersion& newest = family_.newest();
@@ -123,6 +127,7 @@ class PayloadReading {
   const XnnpackPayload& payload_;
   const BufferLimits& limits_;
   std::optional<nlohmann::json> newest_json_;
+  std::optional<bool> sound_;  // passes the generated verifier (generated_verification.h)
 };
 
 }  // namespace

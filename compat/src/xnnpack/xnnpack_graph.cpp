@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "verifier_limits.h"
+#include "xnnpack/generated_verification.h"
+
 namespace fbcompat {
 namespace {
 
@@ -80,13 +83,30 @@ Expected<XnnpackGraph> read_xnnpack_graph(const ReflectedSchema& schema, const s
   XnnpackGraph graph;
   graph.payload = *split;
   graph.identifier = xnnpack_identifier(graph.payload);
-  if (!schema.verify(graph.payload.flatbuffer, graph.payload.flatbuffer_size, limits)) {
-    return Error{"", 0, 0, fmt::format("verifier failure: the {}-byte XNNPACK flatbuffer{} does not verify against {} "
-                                       "(malformed, beyond the verifier's limits, or a union type id the schema lacks)",
-                                       graph.payload.flatbuffer_size, graph.payload.has_header ? " after the XH00 header" : "",
-                                       schema.path())};
+  const std::size_t flatbuffer_size = graph.payload.flatbuffer_size;
+  const std::uint32_t max_tables = limits::table_count_limit(limits.max_tables, flatbuffer_size);
+  const auto problem = verification_problem(
+      [&](std::uint32_t depth, std::uint32_t tables) {
+        const BufferLimits attempt{depth, tables};
+        return passes_generated_xnnpack_verifier(graph.payload.flatbuffer, flatbuffer_size, attempt) &&
+               schema.verify(graph.payload.flatbuffer, flatbuffer_size, attempt);
+      },
+      limits.max_depth, max_tables, flatbuffer_size);
+  if (problem) {
+    return Error{"", 0, 0, fmt::format("verifier failure: the {}-byte XNNPACK flatbuffer{} does not verify against {}: {}",
+                                       flatbuffer_size, graph.payload.has_header ? " after the XH00 header" : "",
+                                       schema.path(),
+                                       problem->empty() ? "it is malformed or uses a union type id the schema lacks"
+                                                        : *problem)};
   }
   const fb::Table& root = *fb::GetAnyRoot(graph.payload.flatbuffer);
+  for (const char* vector : {"xnodes", "xvalues"}) {
+    const auto* elements = table_vector(root, schema.root(), vector);
+    if (elements != nullptr && elements->size() > limits.max_vector_length) {
+      return Error{"", 0, 0, limits::exceeded(fmt::format("the XNNPACK graph's {} vector holds", vector), elements->size(),
+                                              "element", limits::kVectorLengthName, limits.max_vector_length)};
+    }
+  }
   graph.nodes = read_nodes(schema, root);
   if (const auto* values = table_vector(root, schema.root(), "xvalues")) graph.value_count = values->size();
   if (const auto* entries = table_vector(root, schema.root(), "constant_data")) graph.constant_data_entries = entries->size();

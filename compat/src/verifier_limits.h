@@ -1,0 +1,39 @@
+// flatbuffers' Verifier answers only yes or no. When a buffer fails, verifying it again with one limit
+// raised tells whether that limit was the cause, so that the error can name it instead of calling a
+// merely large buffer malformed. Raised only to four times the limit or the default, whichever is
+// larger: the limits bound the Verifier's work and stack on hostile buffers, and the second pass must
+// stay bounded too.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "fbcompat/input_limits.h"
+
+namespace fbcompat {
+
+// `verify(max_depth, max_tables)` verifies the buffer of `size` bytes. Returns nullopt when it
+// verifies within the limits; otherwise why not: a named limit, or an empty string when the buffer is
+// malformed.
+template <typename Verify>
+std::optional<std::string> verification_problem(Verify&& verify, std::uint32_t max_depth, std::uint32_t max_tables,
+                                                std::size_t size) {
+  if (verify(max_depth, max_tables)) return std::nullopt;
+  const auto raised = [](std::uint32_t limit, std::uint32_t by_default) {
+    return std::max(limit > UINT32_MAX / 4 ? UINT32_MAX : limit * 4, by_default);
+  };
+  if (verify(raised(max_depth, limits::kNestingDepth), max_tables)) {
+    return fmt::format("tables nest more than {} deep, the {} limit", max_depth, limits::kNestingDepthName);
+  }
+  if (verify(max_depth, raised(max_tables, limits::table_count_limit(0, size)))) {
+    return fmt::format("it holds more than {} tables, the {} limit", max_tables, limits::kTableCountName);
+  }
+  return std::string();
+}
+
+}  // namespace fbcompat

@@ -1,0 +1,57 @@
+// Fuzzes the .pte reader and `inspect`: whatever the bytes, reading a program either succeeds with
+// every payload inside the bytes, or fails with an Error; inspecting it decodes every XNNPACK payload
+// with the bundled schemas, and both report formats render.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstdio>
+
+#include "fbcompat/program_inspection.h"
+#include "fbcompat/pte.h"
+#include "fbcompat/xnnpack_family.h"
+#include "fuzz_target.h"
+
+namespace {
+
+const fbcompat::XnnpackFamily& bundled_family() {
+  static const fbcompat::XnnpackFamily family = [] {
+    auto loaded = fbcompat::XnnpackFamily::load(FBCOMPAT_SOURCE_DIR "/schemas/xnnpack");
+    if (!loaded.ok()) {
+      std::fprintf(stderr, "%s\n", loaded.error().to_string().c_str());
+      std::abort();
+    }
+    return std::move(loaded).value();
+  }();
+  return family;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using fbcompat::fuzz::require;
+  const auto program = fbcompat::read_program(data, size);
+  if (program.ok()) {
+    for (const auto& plan : program->plans) {
+      for (const auto& delegate : plan.delegates) {
+        if (delegate.size == 0) continue;  // an inline entry without bytes: no payload to place
+        require(delegate.data >= data && delegate.size <= size &&
+                    static_cast<std::size_t>(delegate.data - data) <= size - delegate.size,
+                "a delegate's payload lies inside the program's bytes");
+        require(delegate.file_offset == static_cast<std::uint64_t>(delegate.data - data),
+                "a delegate's file offset is where its payload starts");
+      }
+    }
+  } else {
+    require(!program.error().message.empty(), "a refused program says why");
+  }
+
+  const auto inspection = fbcompat::inspect_program(data, size, &bundled_family());
+  if (inspection.ok()) {
+    require(program.ok(), "a program that inspects also reads");
+    require(!fbcompat::format_inspection_text(*inspection).empty(), "the text report renders");
+    require(!fbcompat::format_inspection_json(*inspection).empty(), "the JSON report renders");
+  } else {
+    require(!inspection.error().message.empty(), "a refused inspection says why");
+  }
+  return 0;
+}
