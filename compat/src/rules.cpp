@@ -1,5 +1,7 @@
 #include "fbcompat/rules.h"
 
+#include <utility>
+
 #include "rules/evolution_context.h"
 #include "rules/rule_families.h"
 #include "rules/rule_pages.h"
@@ -14,6 +16,17 @@ const std::vector<RuleInfo>& all_rules() {
     return collected;
   }();
   return rules;
+}
+
+Finding finding_of(const RuleInfo& rule, std::string subject, std::string message, std::string fix) {
+  Finding finding;
+  finding.rule = std::string(rule.id);
+  finding.category = rule.category;
+  finding.severity = rule.default_severity;
+  finding.subject = std::move(subject);
+  finding.message = std::move(message);
+  finding.fix = std::move(fix);
+  return finding;
 }
 
 const RuleInfo* find_rule(std::string_view id) {

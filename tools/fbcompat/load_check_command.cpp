@@ -90,15 +90,11 @@ std::optional<Finding> finding_for(const DelegateResult& item, const RuntimeProf
                         later_runtime(item));
       break;
   }
-  Finding finding;
-  finding.rule = std::string(rule->id);
-  finding.category = rule->category;
-  finding.severity = rule->default_severity;
-  finding.subject = item.subject();
-  finding.message = fmt::format("{} ({}, {} bytes) on the runtime of {}: {}", item.subject(),
-                                delegate_location_name(item.delegate->location), item.delegate->size, runtime.version,
-                                item.result.message);
-  finding.fix = std::move(fix);
+  Finding finding = finding_of(*rule, item.subject(),
+                               fmt::format("{} ({}, {} bytes) on the runtime of {}: {}", item.subject(),
+                                           delegate_location_name(item.delegate->location), item.delegate->size,
+                                           runtime.version, item.result.message),
+                               std::move(fix));
   finding.file = file;
   return finding;
 }

@@ -19,14 +19,7 @@ struct LockArguments {
 
 // --check: a lock file that is missing or differs from what `fbcompat lock` would write.
 Finding out_of_date(const FamilyConfig& family, const std::string& problem) {
-  const RuleInfo& rule = lock_rules::kOutOfDate;
-  Finding finding;
-  finding.rule = std::string(rule.id);
-  finding.category = rule.category;
-  finding.severity = rule.default_severity;
-  finding.subject = family.name;
-  finding.message = problem;
-  finding.fix = "run `fbcompat lock` and commit the result";
+  Finding finding = finding_of(lock_rules::kOutOfDate, family.name, problem, "run `fbcompat lock` and commit the result");
   finding.file = family.lock;
   return finding;
 }

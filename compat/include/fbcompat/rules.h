@@ -2,6 +2,7 @@
 // one-line purpose. Each rule has a page docs/rules/<ID>.md, embedded in the library.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct RuleInfo {
 };
 
 const std::vector<RuleInfo>& all_rules();
+
+// A finding of `rule`, with its id, category and default severity; the location is the caller's to set.
+Finding finding_of(const RuleInfo& rule, std::string subject, std::string message, std::string fix);
 const RuleInfo* find_rule(std::string_view id);
 
 // The rule's documentation page (Markdown); empty when the id is unknown.

@@ -217,16 +217,12 @@ class Auditor {
       std::string what = missing.empty() ? std::string("its entries differ from what the released schemas say")
                                          : fmt::format("it does not cover release{} {}", missing.size() == 1 ? "" : "s",
                                                        fmt::join(missing, ", "));
-      Finding finding;
-      finding.rule = std::string(lock_rules::kOutOfDate.id);
-      finding.category = lock_rules::kOutOfDate.category;
-      finding.severity = lock_rules::kOutOfDate.default_severity;
-      finding.subject = history_.family;
+      Finding finding = finding_of(lock_rules::kOutOfDate, history_.family,
+                                   fmt::format("the lock file is out of date: {}. Numbers released since are not "
+                                               "protected from reuse.",
+                                               what),
+                                   "run `fbcompat lock` and commit the result");
       finding.file = options_.lock_path;
-      finding.message = fmt::format("the lock file is out of date: {}. Numbers released since are not protected "
-                                    "from reuse.",
-                                    what);
-      finding.fix = "run `fbcompat lock` and commit the result";
       report_.lock_findings.push_back(std::move(finding));
     }
     // Released versions are what the lock was made from; the versions being prepared are what it guards.

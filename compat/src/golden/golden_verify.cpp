@@ -235,13 +235,7 @@ class GoldenChecker {
   }
 
   void add(const RuleInfo& rule, std::string subject, std::string file, std::string message, std::string fix) {
-    Finding finding;
-    finding.rule = std::string(rule.id);
-    finding.category = rule.category;
-    finding.severity = rule.default_severity;
-    finding.subject = std::move(subject);
-    finding.message = std::move(message);
-    finding.fix = std::move(fix);
+    Finding finding = finding_of(rule, std::move(subject), std::move(message), std::move(fix));
     finding.file = std::move(file);
     report_.findings.push_back(std::move(finding));
   }

@@ -7,13 +7,7 @@ namespace fbcompat {
 
 void FindingSink::report(const RuleInfo& rule, std::string subject, const Schema& schema, const SourceLocation& at,
                          std::string message, std::string fix) {
-  Finding finding;
-  finding.rule = std::string(rule.id);
-  finding.category = rule.category;
-  finding.severity = rule.default_severity;
-  finding.subject = std::move(subject);
-  finding.message = std::move(message);
-  finding.fix = std::move(fix);
+  Finding finding = finding_of(rule, std::move(subject), std::move(message), std::move(fix));
   finding.file = schema.file_of(at);
   finding.line = at.line;
   finding.column = at.column;

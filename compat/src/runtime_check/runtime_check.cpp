@@ -131,11 +131,7 @@ class RuntimeChecker {
   }
 
   Finding located(const RuleInfo& rule, const std::string& member, const RuntimeDefinition& definition) const {
-    Finding finding;
-    finding.rule = std::string(rule.id);
-    finding.category = rule.category;
-    finding.severity = rule.default_severity;
-    finding.subject = subject(member);
+    Finding finding = finding_of(rule, subject(member), "", "");
     finding.file = definition.file;
     finding.line = definition.line;
     finding.column = definition.column;
