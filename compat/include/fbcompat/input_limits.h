@@ -36,7 +36,13 @@ inline constexpr std::string_view kSourceFileSizeName = "source-file-size";
 // table takes at least 8 bytes with the offset that reaches it, so size / 4 tables is more than any
 // honest buffer holds, and it still bounds the work a hostile buffer (one table reached from many
 // offsets) can cause. Never below kMinimumTableCount.
-std::uint32_t table_count_limit(std::uint32_t configured, std::size_t size);
+// Inline: the header-only load-time check uses it too.
+inline std::uint32_t table_count_limit(std::uint32_t configured, std::size_t size) {
+  if (configured != 0) return configured;
+  const std::size_t by_size = size / 4;
+  if (by_size <= kMinimumTableCount) return kMinimumTableCount;
+  return by_size > UINT32_MAX ? UINT32_MAX : static_cast<std::uint32_t>(by_size);
+}
 
 // "<subject> <value> <unit>(s), above the <name> limit of <limit>", e.g.
 // exceeded("the program is", 3000000000, "byte", ...): "the program is 3000000000 bytes, above the

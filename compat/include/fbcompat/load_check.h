@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "fbcompat/fixed_message.h"
+#include "fbcompat/input_limits.h"
 #include "fbcompat/load_check_result.h"
 #include "fbcompat/runtime_profile.h"
 #include "fbcompat/xnnpack_graph_scan.h"
@@ -28,15 +29,12 @@ inline const RuntimeProfile* find_runtime_profile(const char* version) {
   return xnnpack_profiles::kFamily.find(version);
 }
 
-// The Verifier's limits for a flatbuffer of `size` bytes. The XNNPACK schema nests at most four tables
-// deep. Every table a well-formed buffer holds takes at least 4 bytes plus the 4-byte offset that
-// reaches it, so size / 4 tables is more than any honest program has, and it bounds the work a
-// hostile buffer (one table referenced from many offsets) can cause. Never below flatbuffers' default.
+// The Verifier's limits for a flatbuffer of `size` bytes: the nesting-depth and table-count limits
+// every fbcompat reader uses (input_limits.h). The XNNPACK schema nests at most four tables deep.
 inline flatbuffers::Verifier::Options load_check_verifier_options(std::size_t size) {
   flatbuffers::Verifier::Options options;
-  options.max_depth = 64;
-  const std::size_t by_size = size / 4;
-  options.max_tables = by_size > 1000000 ? static_cast<flatbuffers::uoffset_t>(by_size) : 1000000;
+  options.max_depth = limits::kNestingDepth;
+  options.max_tables = limits::table_count_limit(0, size);
   options.check_alignment = true;
   return options;
 }
