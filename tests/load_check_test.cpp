@@ -116,7 +116,8 @@ class ProgramWriter {
     const Composite* root = writer_.find_composite("fb_xnnpack.XNNGraph");
     for (const char* field : {"constant_buffer", "constant_data"}) {
       const Field* vector = root->find_field(field);
-      if (vector != nullptr && !vector->deprecated) graph[field] = {fill(vector->type.ref)};
+      // json::array, not {...}: clang reads a braced single json as a copy of it, GCC as an array.
+      if (vector != nullptr && !vector->deprecated) graph[field] = nlohmann::json::array({fill(vector->type.ref)});
     }
     program_.flatbuffer = encode_json(schema_path(version_.name, "schema.fbs"), graph.dump());
     return std::move(program_);
@@ -587,6 +588,22 @@ BOOST_AUTO_TEST_CASE(a_long_message_is_cut_with_an_ellipsis) {
   BOOST_TEST(result.unknown_node_types == 207u);
   BOOST_TEST(std::strlen(result.message) == kLoadCheckMessageSize - 1);
   BOOST_TEST(std::string(result.message).substr(kLoadCheckMessageSize - 4) == "...");
+}
+
+// A payload one byte off a 4-byte boundary in memory: flatbuffers reads its offsets in place, so the
+// check refuses it rather than make misaligned loads (found by fuzzing under UBSan).
+BOOST_AUTO_TEST_CASE(a_misaligned_payload_is_refused_not_read) {
+  const Bytes program = small_program();
+  for (const Bytes& payload : {program, with_xh00_header(program, Bytes{1, 2, 3})}) {
+    std::vector<std::uint32_t> storage(payload.size() / 4 + 2);  // 4-byte aligned
+    auto* shifted = reinterpret_cast<std::uint8_t*>(storage.data()) + 1;
+    std::memcpy(shifted, payload.data(), payload.size());
+    const LoadCheckResult result =
+        check_xnnpack_payload(shifted, payload.size(), *find_runtime_profile("v1.5.0-dev"));
+    BOOST_TEST((result.code == LoadCheckCode::Corrupt));
+    BOOST_TEST(contains(result.message, "4-byte boundary"), result.message);
+    BOOST_TEST(check(payload, "v1.5.0-dev").loadable());  // the same bytes, aligned
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

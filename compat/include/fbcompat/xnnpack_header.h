@@ -19,6 +19,7 @@ struct XnnpackPayload {
     HeaderTooShort,      // the magic is there but the declared header length is below 30, or past the end
     FlatbufferOutOfRange,
     ConstantsOutOfRange,
+    Misaligned,  // the flatbuffer does not start on a 4-byte boundary in memory
   };
 
   Status status = Status::TooSmall;
@@ -48,6 +49,13 @@ inline bool has_magic(const std::uint8_t* data, std::size_t size) {
          data[7] == kMagic[3];
 }
 
+// Reading a flatbuffer in place needs its 4-byte offsets aligned in memory, not only within the buffer
+// (which is all flatbuffers' Verifier checks): misaligned loads are undefined behaviour, and fault on
+// some processors.
+inline bool is_aligned(const std::uint8_t* flatbuffer) {
+  return reinterpret_cast<std::uintptr_t>(flatbuffer) % 4 == 0;
+}
+
 inline const char* status_text(XnnpackPayload::Status status) {
   switch (status) {
     case XnnpackPayload::Status::Ok: return "ok";
@@ -55,6 +63,9 @@ inline const char* status_text(XnnpackPayload::Status status) {
     case XnnpackPayload::Status::HeaderTooShort: return "XH00 header length is below 30 bytes or past the payload";
     case XnnpackPayload::Status::FlatbufferOutOfRange: return "XH00 header's flatbuffer offset or size is out of range";
     case XnnpackPayload::Status::ConstantsOutOfRange: return "XH00 header's constant data offset or size is out of range";
+    case XnnpackPayload::Status::Misaligned:
+      return "the flatbuffer does not start on a 4-byte boundary in memory (flatbuffers reads its offsets in place; "
+             "ExecuTorch aligns every payload)";
   }
   return "unknown";
 }
@@ -70,9 +81,9 @@ inline XnnpackPayload parse_xnnpack_payload(const std::uint8_t* data, std::size_
     return payload;
   }
   if (!has_magic(data, size)) {
-    payload.status = XnnpackPayload::Status::Ok;
     payload.flatbuffer = data;
     payload.flatbuffer_size = size;
+    payload.status = is_aligned(data) ? XnnpackPayload::Status::Ok : XnnpackPayload::Status::Misaligned;
     return payload;
   }
   payload.has_header = true;
@@ -101,7 +112,7 @@ inline XnnpackPayload parse_xnnpack_payload(const std::uint8_t* data, std::size_
   payload.flatbuffer = data + flatbuffer_offset;
   payload.flatbuffer_size = static_cast<std::size_t>(flatbuffer_size);
   if (payload.constant_data_size != 0) payload.constant_data = data + payload.constant_data_offset;
-  payload.status = XnnpackPayload::Status::Ok;
+  payload.status = is_aligned(payload.flatbuffer) ? XnnpackPayload::Status::Ok : XnnpackPayload::Status::Misaligned;
   return payload;
 }
 

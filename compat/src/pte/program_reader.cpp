@@ -149,6 +149,10 @@ Expected<ProgramView> read_program(const std::uint8_t* data, std::size_t size, c
   if (size > options.max_program_bytes) {
     return error_at(options, limits::exceeded("the program is", size, "byte", limits::kProgramSizeName, options.max_program_bytes));
   }
+  if (reinterpret_cast<std::uintptr_t>(data) % 4 != 0) {
+    return error_at(options, "the program's bytes do not start on a 4-byte boundary in memory: flatbuffers reads "
+                             "its offsets in place (read files with read_program_file, which aligns them)");
+  }
   if (data == nullptr || size < kRootAndIdentifier) {
     return error_at(options, fmt::format("file too small: {} bytes cannot hold a program (at least {})", size, kRootAndIdentifier));
   }
