@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "fbcompat/executorch/program_generated.h"
-#include "fbcompat/golden_manifest.h"
-#include "fbcompat/golden_verify.h"
-#include "fbcompat/program_inspection.h"
+#include "fbcompat/release/golden_manifest.h"
+#include "fbcompat/release/golden_verify.h"
+#include "fbcompat/executorch/program_inspection.h"
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
-#include "fbcompat/xnnpack_header.h"
+#include "fbcompat/load_check/xnnpack_header.h"
 
 namespace {
 

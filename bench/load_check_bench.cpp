@@ -17,7 +17,7 @@
 #include <map>
 #include <vector>
 
-#include "fbcompat/load_check.h"
+#include "fbcompat/load_check/load_check.h"
 
 namespace {
 

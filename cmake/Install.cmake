@@ -15,9 +15,11 @@ install(TARGETS fbcompat_library fbcompat_load_check fbcompat_xnnpack_schema fbc
         ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
         INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(TARGETS fbcompat RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
-install(DIRECTORY "${PROJECT_SOURCE_DIR}/compat/include/fbcompat" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+foreach(dir IN LISTS FBCOMPAT_LAYER_INCLUDES)
+  install(DIRECTORY "${dir}/fbcompat" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+endforeach()
 install(FILES "${FBCOMPAT_XNNPACK_GENERATED}" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/fbcompat/xnnpack")
-install(FILES "${FBCOMPAT_GENERATED_DIR}/fbcompat/xnnpack_profiles.h" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/fbcompat")
+install(FILES "${FBCOMPAT_GENERATED_DIR}/fbcompat/load_check/xnnpack_profiles.h" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/fbcompat/load_check")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 
 install(EXPORT fbcompatTargets NAMESPACE fbcompat:: DESTINATION "${CMAKE_INSTALL_LIBDIR}/cmake/fbcompat")

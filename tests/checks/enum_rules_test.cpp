@@ -2,8 +2,8 @@
 // width and its bit_flags meaning.
 #include <boost/test/unit_test.hpp>
 
-#include "finding_assertions.h"
-#include "test_support.h"
+#include "support/finding_assertions.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -3,8 +3,8 @@
 // flatc being installed or on its wording.
 #include <boost/test/unit_test.hpp>
 
-#include "finding_assertions.h"
-#include "test_support.h"
+#include "support/finding_assertions.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -1,9 +1,9 @@
 #include <boost/test/unit_test.hpp>
 
-#include "fbcompat/audit.h"
-#include "fbcompat/config.h"
-#include "fbcompat/lock.h"
-#include "test_support.h"
+#include "fbcompat/release/audit.h"
+#include "fbcompat/core/config.h"
+#include "fbcompat/checks/lock.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

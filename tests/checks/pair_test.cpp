@@ -1,8 +1,8 @@
 #include <boost/test/unit_test.hpp>
 
-#include "fbcompat/manifest.h"
-#include "fbcompat/pair.h"
-#include "test_support.h"
+#include "fbcompat/core/manifest.h"
+#include "fbcompat/checks/pair.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

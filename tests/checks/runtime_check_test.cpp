@@ -7,11 +7,11 @@
 #include <set>
 #include <string>
 
-#include "fbcompat/rules.h"
-#include "fbcompat/runtime_check.h"
-#include "fbcompat/schema_loader.h"
-#include "fbcompat/xnnpack_runtime.h"
-#include "test_support.h"
+#include "fbcompat/core/rule.h"
+#include "fbcompat/checks/runtime_check.h"
+#include "fbcompat/core/schema_loader.h"
+#include "fbcompat/xnnpack/runtime/reference_runtime.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;
@@ -214,7 +214,7 @@ BOOST_AUTO_TEST_CASE(builtin_definitions_against_every_version) {
     if (finding.subject == "fb_xnnpack.XNodeUnion.XNNConcatenate4") {
       concatenate_named = true;
       BOOST_TEST(finding.message.find("the linked XNNPACK has no xnn_define_concatenate4") != std::string::npos);
-      BOOST_TEST(finding.file == "compat/src/runtime/define_missing_from_xnnpack.cpp");
+      BOOST_TEST(finding.file == "compat/xnnpack/runtime/define_missing_from_xnnpack.cpp");
     }
   }
   BOOST_TEST(concatenate_named);

@@ -1,8 +1,8 @@
 // The struct rules: a struct is stored inline, byte for byte, so its layout never changes.
 #include <boost/test/unit_test.hpp>
 
-#include "finding_assertions.h"
-#include "test_support.h"
+#include "support/finding_assertions.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -2,8 +2,8 @@
 // default, and the verifier rejects buffers without required fields.
 #include <boost/test/unit_test.hpp>
 
-#include "finding_assertions.h"
-#include "test_support.h"
+#include "support/finding_assertions.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

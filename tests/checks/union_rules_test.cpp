@@ -1,8 +1,8 @@
 // The union rules: type ids are what old data stores, so members keep their ids and their tables.
 #include <boost/test/unit_test.hpp>
 
-#include "finding_assertions.h"
-#include "test_support.h"
+#include "support/finding_assertions.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -4,7 +4,7 @@
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
-#include "test_support.h"
+#include "support/test_support.h"
 
 using namespace fbcompat::test;
 namespace fs = std::filesystem;

@@ -13,9 +13,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/rules.h"
-#include "finding_assertions.h"
-#include "test_support.h"
+#include "fbcompat/core/rule.h"
+#include "support/finding_assertions.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -1,7 +1,7 @@
 #include <boost/test/unit_test.hpp>
 
-#include "fbcompat/config.h"
-#include "test_support.h"
+#include "fbcompat/core/config.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -7,12 +7,12 @@
 
 #include <fmt/format.h>
 
-#include "fbcompat/input_limits.h"
-#include "fbcompat/pte.h"
-#include "fbcompat/runtime_check.h"
-#include "fbcompat/schema_loader.h"
-#include "fbcompat/xnnpack_graph.h"
-#include "golden_support.h"
+#include "fbcompat/core/input_limits.h"
+#include "fbcompat/executorch/program.h"
+#include "fbcompat/checks/runtime_check.h"
+#include "fbcompat/core/schema_loader.h"
+#include "fbcompat/xnnpack/graph.h"
+#include "support/golden_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -1,7 +1,7 @@
 #include <boost/test/unit_test.hpp>
 
-#include "fbcompat/manifest.h"
-#include "test_support.h"
+#include "fbcompat/core/manifest.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -2,8 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/schema_loader.h"
-#include "test_support.h"
+#include "fbcompat/core/schema_loader.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

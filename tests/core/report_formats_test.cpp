@@ -7,9 +7,9 @@
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/report.h"
-#include "fbcompat/rules.h"
-#include "test_support.h"
+#include "fbcompat/core/report.h"
+#include "fbcompat/core/rule.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

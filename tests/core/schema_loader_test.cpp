@@ -1,7 +1,7 @@
 #include <boost/test/unit_test.hpp>
 
-#include "fbcompat/schema_loader.h"
-#include "test_support.h"
+#include "fbcompat/core/schema_loader.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

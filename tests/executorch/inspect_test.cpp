@@ -2,11 +2,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/program_inspection.h"
-#include "fbcompat/pte_writer.h"
-#include "fbcompat/xnnpack_graph.h"
-#include "fbcompat/xnnpack_payload_writer.h"
-#include "golden_support.h"
+#include "fbcompat/executorch/program_inspection.h"
+#include "fbcompat/executorch/program_writer.h"
+#include "fbcompat/xnnpack/graph.h"
+#include "fbcompat/xnnpack/payload_writer.h"
+#include "support/golden_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -1,8 +1,8 @@
 #include <boost/test/unit_test.hpp>
 
-#include "fbcompat/program_inspection.h"
-#include "fbcompat/xnnpack_graph.h"
-#include "golden_support.h"
+#include "fbcompat/executorch/program_inspection.h"
+#include "fbcompat/xnnpack/graph.h"
+#include "support/golden_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

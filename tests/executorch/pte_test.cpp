@@ -2,11 +2,11 @@
 
 #include <cstring>
 
-#include "fbcompat/pte.h"
-#include "fbcompat/pte_writer.h"
-#include "fbcompat/xnnpack_header.h"
-#include "fbcompat/xnnpack_payload_writer.h"
-#include "test_support.h"
+#include "fbcompat/executorch/program.h"
+#include "fbcompat/executorch/program_writer.h"
+#include "fbcompat/load_check/xnnpack_header.h"
+#include "fbcompat/xnnpack/payload_writer.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

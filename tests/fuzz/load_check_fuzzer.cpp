@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include "fbcompat/load_check.h"
-#include "fbcompat/xnnpack_profiles.h"
+#include "fbcompat/load_check/load_check.h"
+#include "fbcompat/load_check/xnnpack_profiles.h"
 #include "fuzz_target.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

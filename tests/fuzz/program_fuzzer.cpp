@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <cstdio>
 
-#include "fbcompat/program_inspection.h"
-#include "fbcompat/pte.h"
-#include "fbcompat/xnnpack_family.h"
+#include "fbcompat/executorch/program_inspection.h"
+#include "fbcompat/executorch/program.h"
+#include "fbcompat/xnnpack/family.h"
 #include "fuzz_target.h"
 
 namespace {

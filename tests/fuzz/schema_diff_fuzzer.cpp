@@ -10,11 +10,11 @@
 #include <string_view>
 #include <vector>
 
-#include "fbcompat/diff.h"
-#include "fbcompat/pair.h"
-#include "fbcompat/report.h"
-#include "fbcompat/schema_loader.h"
-#include "fbcompat/source_reader.h"
+#include "fbcompat/checks/diff.h"
+#include "fbcompat/checks/pair.h"
+#include "fbcompat/core/report.h"
+#include "fbcompat/core/schema_loader.h"
+#include "fbcompat/core/source_reader.h"
 #include "fuzz_target.h"
 
 namespace {

@@ -2,12 +2,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/audit.h"
-#include "fbcompat/audit_report.h"
-#include "fbcompat/config.h"
-#include "fbcompat/history.h"
-#include "test_support.h"
-#include "version_order.h"
+#include "fbcompat/release/audit.h"
+#include "fbcompat/release/audit_report.h"
+#include "fbcompat/core/config.h"
+#include "fbcompat/core/history.h"
+#include "support/test_support.h"
+#include "project/version_order.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

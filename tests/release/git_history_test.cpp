@@ -4,9 +4,9 @@
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/audit.h"
-#include "fbcompat/history.h"
-#include "test_support.h"
+#include "fbcompat/release/audit.h"
+#include "fbcompat/core/history.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -3,9 +3,9 @@
 
 #include <filesystem>
 
-#include "fbcompat/golden_manifest.h"
-#include "fbcompat/golden_run.h"
-#include "test_support.h"
+#include "fbcompat/release/golden_manifest.h"
+#include "fbcompat/release/golden_run.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -7,14 +7,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/golden_verify.h"
-#include "fbcompat/reference_ops.h"
-#include "fbcompat/rules.h"
-#include "fbcompat/schema_loader.h"
-#include "fbcompat/sha256.h"
-#include "fbcompat/xnnpack_graph.h"
-#include "golden/reference_graph.h"
-#include "golden_support.h"
+#include "fbcompat/release/golden_verify.h"
+#include "fbcompat/xnnpack/reference_ops.h"
+#include "fbcompat/core/rule.h"
+#include "fbcompat/core/schema_loader.h"
+#include "golden/sha256.h"
+#include "fbcompat/xnnpack/graph.h"
+#include "golden_programs/reference_graph.h"
+#include "support/golden_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -10,9 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/manifest.h"
-#include "finding_assertions.h"
-#include "test_support.h"
+#include "fbcompat/core/manifest.h"
+#include "support/finding_assertions.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -21,18 +21,18 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/audit.h"
-#include "fbcompat/config.h"
-#include "fbcompat/diff.h"
-#include "fbcompat/history.h"
-#include "fbcompat/lock.h"
-#include "fbcompat/pair.h"
-#include "fbcompat/report.h"
-#include "fbcompat/rules.h"
-#include "fbcompat/schema_loader.h"
-#include "finding_assertions.h"
-#include "rules/rule_pages.h"
-#include "test_support.h"
+#include "fbcompat/release/audit.h"
+#include "fbcompat/core/config.h"
+#include "fbcompat/checks/diff.h"
+#include "fbcompat/core/history.h"
+#include "fbcompat/checks/lock.h"
+#include "fbcompat/checks/pair.h"
+#include "fbcompat/core/report.h"
+#include "fbcompat/core/rule.h"
+#include "fbcompat/core/schema_loader.h"
+#include "support/finding_assertions.h"
+#include "catalogue/rule_pages.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -4,9 +4,9 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "facts_comparison.h"
-#include "fbcompat/manifest.h"
-#include "test_support.h"
+#include "support/facts_comparison.h"
+#include "fbcompat/core/manifest.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

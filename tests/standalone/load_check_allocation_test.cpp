@@ -9,8 +9,8 @@
 #include <new>
 #include <vector>
 
-#include "fbcompat/load_check.h"
-#include "load_check_programs.h"
+#include "fbcompat/load_check/load_check.h"
+#include "support/load_check_programs.h"
 
 namespace {
 

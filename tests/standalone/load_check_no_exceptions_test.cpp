@@ -5,7 +5,7 @@
 #include <cstring>
 #include <vector>
 
-#include "fbcompat/load_check.h"
+#include "fbcompat/load_check/load_check.h"
 
 #if defined(__cpp_exceptions) || defined(__GXX_RTTI)
 #error "this test must be built with -fno-exceptions -fno-rtti"

@@ -1,4 +1,4 @@
-#include "facts_comparison.h"
+#include "support/facts_comparison.h"
 
 #include <cstdlib>
 #include <set>

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/schema.h"
+#include "fbcompat/core/schema.h"
 
 namespace fbcompat::test {
 

@@ -1,10 +1,10 @@
-#include "finding_assertions.h"
+#include "support/finding_assertions.h"
 
 #include <algorithm>
 
 #include <boost/test/unit_test.hpp>
 
-#include "fbcompat/report.h"
+#include "fbcompat/core/report.h"
 
 namespace fbcompat::test {
 

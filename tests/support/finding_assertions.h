@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/diff.h"
-#include "fbcompat/finding.h"
-#include "fbcompat/schema_loader.h"
-#include "test_support.h"  // printing Severity and Category
+#include "fbcompat/checks/diff.h"
+#include "fbcompat/core/finding.h"
+#include "fbcompat/core/schema_loader.h"
+#include "support/test_support.h"  // printing Severity and Category
 
 namespace fbcompat::test {
 

@@ -1,4 +1,4 @@
-#include "golden_support.h"
+#include "support/golden_support.h"
 
 #include <boost/test/unit_test.hpp>
 

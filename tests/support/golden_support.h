@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/golden_manifest.h"
-#include "fbcompat/pte.h"
-#include "fbcompat/xnnpack_family.h"
-#include "test_support.h"
+#include "fbcompat/release/golden_manifest.h"
+#include "fbcompat/executorch/program.h"
+#include "fbcompat/xnnpack/family.h"
+#include "support/test_support.h"
 
 namespace fbcompat::test {
 

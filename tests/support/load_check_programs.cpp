@@ -1,11 +1,11 @@
-#include "load_check_programs.h"
+#include "support/load_check_programs.h"
 
 #include <stdexcept>
 
 #include <flatbuffers/idl.h>
 
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
-#include "fbcompat/xnnpack_header.h"
+#include "fbcompat/load_check/xnnpack_header.h"
 
 namespace fbcompat::test {
 

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/diff.h"
-#include "fbcompat/schema.h"
-#include "fbcompat/schema_loader.h"
+#include "fbcompat/checks/diff.h"
+#include "fbcompat/core/schema.h"
+#include "fbcompat/core/schema_loader.h"
 
 namespace fbcompat {
 

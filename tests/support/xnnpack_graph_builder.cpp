@@ -1,4 +1,4 @@
-#include "xnnpack_graph_builder.h"
+#include "support/xnnpack_graph_builder.h"
 
 #include <cstring>
 

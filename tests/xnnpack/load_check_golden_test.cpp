@@ -7,11 +7,11 @@
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/golden_manifest.h"
-#include "fbcompat/load_check.h"
-#include "fbcompat/manifest.h"
-#include "fbcompat/pte.h"
-#include "test_support.h"
+#include "fbcompat/release/golden_manifest.h"
+#include "fbcompat/load_check/load_check.h"
+#include "fbcompat/core/manifest.h"
+#include "fbcompat/executorch/program.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

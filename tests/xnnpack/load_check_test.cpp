@@ -10,11 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/load_check.h"
-#include "fbcompat/manifest.h"
-#include "fbcompat/schema_loader.h"
-#include "load_check_programs.h"
-#include "test_support.h"
+#include "fbcompat/load_check/load_check.h"
+#include "fbcompat/core/manifest.h"
+#include "fbcompat/core/schema_loader.h"
+#include "support/load_check_programs.h"
+#include "support/test_support.h"
 
 namespace fbcompat {
 // So that Boost.Test can print a code that differs from the one expected.

@@ -6,10 +6,10 @@
 #include <set>
 #include <string>
 
-#include "fbcompat/schema_loader.h"
-#include "fbcompat/xnnpack_runtime.h"
+#include "fbcompat/core/schema_loader.h"
+#include "fbcompat/xnnpack/runtime/reference_runtime.h"
 #include "runtime/node_registry.h"
-#include "test_support.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;
@@ -51,7 +51,7 @@ BOOST_AUTO_TEST_CASE(every_member_of_every_version_is_registered) {
           BOOST_TEST(entry->second.unsupported_reason == "the linked XNNPACK has no " + entry->second.xnnpack_function);
         }
         BOOST_TEST(entry->second.xnnpack_function.rfind("xnn_define_", 0) == 0u, member.name);
-        BOOST_TEST(entry->second.file.rfind("compat/src/runtime/define_", 0) == 0u, entry->second.file);
+        BOOST_TEST(entry->second.file.rfind("compat/xnnpack/runtime/define_", 0) == 0u, entry->second.file);
         BOOST_TEST(entry->second.line > 0u);
       }
     }

@@ -4,9 +4,9 @@
 #include <string>
 
 #include "family_history.h"
-#include "fbcompat/manifest.h"
+#include "fbcompat/core/manifest.h"
 #include "profile_header.h"
-#include "test_support.h"
+#include "support/test_support.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

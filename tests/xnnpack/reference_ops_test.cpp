@@ -2,7 +2,7 @@
 
 #include <numeric>
 
-#include "fbcompat/reference_ops.h"
+#include "fbcompat/xnnpack/reference_ops.h"
 
 using namespace fbcompat;
 using namespace fbcompat::reference;

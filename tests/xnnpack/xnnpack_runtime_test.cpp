@@ -9,8 +9,8 @@
 #include <map>
 #include <vector>
 
-#include "fbcompat/xnnpack_runtime.h"
-#include "xnnpack_graph_builder.h"
+#include "fbcompat/xnnpack/runtime/reference_runtime.h"
+#include "support/xnnpack_graph_builder.h"
 
 using namespace fbcompat;
 using namespace fbcompat::test;

@@ -2,10 +2,10 @@
 // default) or of one file's versions straight from git.
 #include <fmt/format.h>
 
-#include "audit_sections.h"
+#include "fbcompat/release/audit_sections.h"
 #include "command.h"
-#include "fbcompat/audit.h"
-#include "fbcompat/audit_report.h"
+#include "fbcompat/release/audit.h"
+#include "fbcompat/release/audit_report.h"
 #include "project_config.h"
 
 namespace fbcompat::cli {

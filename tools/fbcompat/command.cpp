@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "fbcompat/atomic_file.h"
-#include "fbcompat/report.h"
+#include "fbcompat/support/atomic_file.h"
+#include "fbcompat/core/report.h"
 
 namespace fbcompat::cli {
 

@@ -7,9 +7,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "fbcompat/error.h"
-#include "fbcompat/finding.h"
-#include "fbcompat/policy.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/finding.h"
+#include "fbcompat/core/policy.h"
 
 namespace fbcompat::cli {
 

@@ -5,9 +5,9 @@
 
 #include "command.h"
 #include "project_config.h"
-#include "fbcompat/diff.h"
-#include "fbcompat/git_source.h"
-#include "fbcompat/schema_loader.h"
+#include "fbcompat/checks/diff.h"
+#include "fbcompat/core/git_source.h"
+#include "fbcompat/core/schema_loader.h"
 
 namespace fbcompat::cli {
 namespace {

@@ -6,8 +6,8 @@
 
 #include "command.h"
 #include "project_config.h"
-#include "fbcompat/golden_freeze.h"
-#include "fbcompat/golden_verify.h"
+#include "fbcompat/release/golden_freeze.h"
+#include "fbcompat/release/golden_verify.h"
 
 namespace fbcompat::cli {
 namespace {

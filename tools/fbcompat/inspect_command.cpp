@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "command.h"
-#include "fbcompat/program_inspection.h"
+#include "fbcompat/executorch/program_inspection.h"
 
 namespace fbcompat::cli {
 namespace {

@@ -7,10 +7,10 @@
 #include <nlohmann/json.hpp>
 
 #include "command.h"
-#include "fbcompat/load_check.h"
-#include "fbcompat/pte.h"
+#include "fbcompat/load_check/load_check.h"
+#include "fbcompat/executorch/program.h"
 #include "project_config.h"
-#include "rules/load_check_rules.h"
+#include "load/load_check_rules.h"
 
 namespace fbcompat::cli {
 namespace {

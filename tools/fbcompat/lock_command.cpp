@@ -2,9 +2,9 @@
 #include <fmt/format.h>
 
 #include "command.h"
-#include "fbcompat/atomic_file.h"
-#include "fbcompat/lock.h"
-#include "fbcompat/source_reader.h"
+#include "fbcompat/support/atomic_file.h"
+#include "fbcompat/checks/lock.h"
+#include "fbcompat/core/source_reader.h"
 #include "lock/lock_rules.h"
 #include "project_config.h"
 

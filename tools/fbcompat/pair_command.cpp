@@ -5,10 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include "command.h"
-#include "fbcompat/manifest.h"
-#include "fbcompat/pair.h"
-#include "fbcompat/report.h"
-#include "fbcompat/schema_loader.h"
+#include "fbcompat/core/manifest.h"
+#include "fbcompat/checks/pair.h"
+#include "fbcompat/core/report.h"
+#include "fbcompat/core/schema_loader.h"
 #include "project_config.h"
 #include "report/json_findings.h"
 

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "command.h"
-#include "fbcompat/config.h"
-#include "fbcompat/lock.h"
+#include "fbcompat/core/config.h"
+#include "fbcompat/checks/lock.h"
 
 namespace fbcompat::cli {
 

@@ -6,9 +6,9 @@
 
 #include "command.h"
 #include "project_config.h"
-#include "fbcompat/runtime_check.h"
-#include "fbcompat/schema_loader.h"
-#include "fbcompat/xnnpack_runtime.h"
+#include "fbcompat/checks/runtime_check.h"
+#include "fbcompat/core/schema_loader.h"
+#include "fbcompat/xnnpack/runtime/reference_runtime.h"
 
 namespace fbcompat::cli {
 namespace {

@@ -1,4 +1,4 @@
-#include "fbcompat/schema.h"
+#include "fbcompat/core/schema.h"
 #include "family_history.h"
 
 #include <algorithm>
@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "fbcompat/schema_loader.h"
+#include "fbcompat/core/schema_loader.h"
 
 namespace fbcompat::profiles {
 namespace {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/manifest.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/manifest.h"
 
 namespace fbcompat::profiles {
 

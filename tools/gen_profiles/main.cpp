@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "family_history.h"
-#include "fbcompat/manifest.h"
+#include "fbcompat/core/manifest.h"
 #include "profile_header.h"
 
 namespace {

@@ -1,5 +1,5 @@
 // Renders a family history as a C++17 header of constexpr RuntimeProfile data
-// (namespace fbcompat::<family>_profiles, see compat/include/fbcompat/runtime_profile.h).
+// (namespace fbcompat::<family>_profiles, see compat/xnnpack/load_check/include/fbcompat/load_check/runtime_profile.h).
 #pragma once
 
 #include <string>

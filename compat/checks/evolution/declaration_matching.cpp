@@ -1,4 +1,4 @@
-#include "diff/declaration_matching.h"
+#include "evolution/declaration_matching.h"
 
 #include <set>
 #include <unordered_map>

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/schema.h"
+#include "fbcompat/core/schema.h"
 
 namespace fbcompat {
 

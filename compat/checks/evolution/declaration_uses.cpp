@@ -1,4 +1,4 @@
-#include "rules/declaration_uses.h"
+#include "evolution/declaration_uses.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "diff/default_values.h"
+#include "evolution/default_values.h"
 
 #include <cmath>
 #include <cstdlib>

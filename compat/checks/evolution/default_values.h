@@ -1,7 +1,7 @@
 // Compares scalar defaults by value, not by spelling: "0", "0.0" and "0e0" are the same default.
 #pragma once
 
-#include "fbcompat/schema.h"
+#include "fbcompat/core/schema.h"
 
 namespace fbcompat {
 

@@ -1,7 +1,7 @@
-#include "fbcompat/diff.h"
+#include "fbcompat/checks/diff.h"
 
-#include "rules/evolution_context.h"
-#include "rules/finding_sink.h"
+#include "evolution/evolution_context.h"
+#include "fbcompat/core/finding_sink.h"
 
 namespace fbcompat {
 

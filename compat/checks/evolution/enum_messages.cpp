@@ -1,4 +1,4 @@
-#include "rules/enum_messages.h"
+#include "evolution/enum_messages.h"
 
 #include <fmt/format.h>
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "rules/evolution_context.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

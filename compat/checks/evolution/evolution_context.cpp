@@ -1,4 +1,4 @@
-#include "rules/evolution_context.h"
+#include "evolution/evolution_context.h"
 
 #include <fmt/format.h>
 

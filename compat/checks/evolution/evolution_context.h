@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "diff/declaration_matching.h"
-#include "diff/sequence_alignment.h"
-#include "diff/wire_compatibility.h"
-#include "fbcompat/diff.h"
-#include "fbcompat/rules.h"
-#include "fbcompat/schema.h"
-#include "rules/finding_sink.h"
+#include "evolution/declaration_matching.h"
+#include "evolution/sequence_alignment.h"
+#include "evolution/wire_compatibility.h"
+#include "fbcompat/checks/diff.h"
+#include "fbcompat/core/rule.h"
+#include "fbcompat/core/schema.h"
+#include "fbcompat/core/finding_sink.h"
 
 namespace fbcompat {
 

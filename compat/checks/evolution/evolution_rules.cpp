@@ -1,5 +1,5 @@
 // The evolution rules, each defined in its own file named after it.
-#include "rules/evolution_context.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

@@ -1,4 +1,4 @@
-#include "rules/field_pairs.h"
+#include "evolution/field_pairs.h"
 
 #include <fmt/format.h>
 

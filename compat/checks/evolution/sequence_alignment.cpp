@@ -1,4 +1,4 @@
-#include "diff/sequence_alignment.h"
+#include "evolution/sequence_alignment.h"
 
 #include <algorithm>
 #include <unordered_map>

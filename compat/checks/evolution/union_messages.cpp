@@ -1,4 +1,4 @@
-#include "rules/union_messages.h"
+#include "evolution/union_messages.h"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/evolution_context.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

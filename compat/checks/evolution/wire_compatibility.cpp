@@ -1,8 +1,8 @@
-#include "diff/wire_compatibility.h"
+#include "evolution/wire_compatibility.h"
 
 #include <fmt/format.h>
 
-#include "diff/default_values.h"
+#include "evolution/default_values.h"
 
 namespace fbcompat {
 namespace {

@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "diff/declaration_matching.h"
-#include "fbcompat/schema.h"
+#include "evolution/declaration_matching.h"
+#include "fbcompat/core/schema.h"
 
 namespace fbcompat {
 

@@ -4,11 +4,11 @@
 
 #include <fmt/format.h>
 
-#include "fbcompat/schema.h"
-#include "fbcompat/lock.h"
+#include "fbcompat/core/schema.h"
+#include "fbcompat/checks/lock.h"
 #include "lock/lock_rules.h"
-#include "rules/finding_sink.h"
-#include "schema_numbers.h"
+#include "fbcompat/core/finding_sink.h"
+#include "fbcompat/core/schema_numbers.h"
 
 namespace fbcompat {
 namespace {

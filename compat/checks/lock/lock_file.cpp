@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
-#include "fbcompat/lock.h"
+#include "fbcompat/checks/lock.h"
 
 namespace fbcompat {
 namespace {

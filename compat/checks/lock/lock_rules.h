@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "fbcompat/rules.h"
+#include "fbcompat/core/rule.h"
 
 namespace fbcompat::lock_rules {
 

@@ -1,7 +1,7 @@
 // The pair walker: from the writer's root, every table, field, struct, enum and union member the writer
 // can emit, each looked up in the reader the way generated reader code would: tables by slot, unions by
 // type id, enums by number.
-#include "fbcompat/pair.h"
+#include "fbcompat/checks/pair.h"
 
 #include <algorithm>
 #include <set>
@@ -9,11 +9,11 @@
 
 #include <fmt/format.h>
 
-#include "diff/declaration_matching.h"
-#include "diff/default_values.h"
-#include "diff/wire_compatibility.h"
+#include "evolution/declaration_matching.h"
+#include "evolution/default_values.h"
+#include "evolution/wire_compatibility.h"
 #include "pair/pair_rules.h"
-#include "rules/finding_sink.h"
+#include "fbcompat/core/finding_sink.h"
 
 namespace fbcompat {
 namespace {

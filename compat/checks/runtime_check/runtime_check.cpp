@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <map>
 
-#include "fbcompat/schema.h"
-#include "fbcompat/runtime_check.h"
-#include "rules/finding_sink.h"
+#include "fbcompat/core/schema.h"
+#include "fbcompat/checks/runtime_check.h"
+#include "fbcompat/core/finding_sink.h"
 #include "runtime_check/runtime_rules.h"
 
 namespace fbcompat {
@@ -78,7 +78,7 @@ class RuntimeChecker {
                    from_source ? fmt::format("add `case {}::{}:` to the runtime's node dispatch, with a function that "
                                              "defines the node",
                                              union_short_, member.name)
-                               : fmt::format("register {} in the node registry (compat/src/runtime/define_*.cpp), with "
+                               : fmt::format("register {} in the node registry (compat/xnnpack/runtime/define_*.cpp), with "
                                              "a definer or as unsupported with its reason",
                                              member.name));
       return;

@@ -2,7 +2,7 @@
 // the node union of a schema.
 #pragma once
 
-#include "fbcompat/rules.h"
+#include "fbcompat/core/rule.h"
 
 namespace fbcompat {
 

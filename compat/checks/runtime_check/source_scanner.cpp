@@ -9,7 +9,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "fbcompat/runtime_check.h"
+#include "fbcompat/checks/runtime_check.h"
 #include "runtime_check/cpp_code_text.h"
 
 namespace fbcompat {

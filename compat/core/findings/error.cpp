@@ -1,4 +1,4 @@
-#include "fbcompat/error.h"
+#include "fbcompat/core/error.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "fbcompat/finding.h"
+#include "fbcompat/core/finding.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "rules/finding_sink.h"
+#include "fbcompat/core/finding_sink.h"
 
 #include <algorithm>
 #include <tuple>

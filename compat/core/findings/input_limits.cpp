@@ -1,4 +1,4 @@
-#include "fbcompat/input_limits.h"
+#include "fbcompat/core/input_limits.h"
 
 #include <fmt/format.h>
 

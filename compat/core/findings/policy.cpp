@@ -1,4 +1,4 @@
-#include "fbcompat/policy.h"
+#include "fbcompat/core/policy.h"
 
 #include <algorithm>
 

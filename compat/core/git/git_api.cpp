@@ -1,10 +1,10 @@
-#include "git_api.h"
+#include "git/git_api.h"
 
 #include <cstdlib>
 
 #include <fmt/format.h>
 
-#include "shared_library.h"
+#include "git/shared_library.h"
 
 namespace fbcompat {
 

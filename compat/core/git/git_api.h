@@ -4,7 +4,7 @@
 
 #include <git2.h>
 
-#include "fbcompat/error.h"
+#include "fbcompat/core/error.h"
 
 namespace fbcompat {
 

@@ -1,4 +1,4 @@
-#include "fbcompat/git_source.h"
+#include "fbcompat/core/git_source.h"
 
 #include <fnmatch.h>
 
@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "git_api.h"
+#include "git/git_api.h"
 
 namespace fbcompat {
 namespace {

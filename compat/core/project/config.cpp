@@ -1,4 +1,4 @@
-#include "fbcompat/config.h"
+#include "fbcompat/core/config.h"
 
 #include <filesystem>
 #include <set>
@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
-#include "fbcompat/rules.h"
+#include "fbcompat/core/rule.h"
 
 namespace fbcompat {
 namespace {

@@ -1,4 +1,4 @@
-#include "fbcompat/history.h"
+#include "fbcompat/core/history.h"
 
 #include <algorithm>
 #include <map>
@@ -6,11 +6,11 @@
 
 #include <fmt/format.h>
 
-#include "fbcompat/git_source.h"
-#include "fbcompat/schema_loader.h"
-#include "parallel_for.h"
-#include "schema_numbers.h"
-#include "version_order.h"
+#include "fbcompat/core/git_source.h"
+#include "fbcompat/core/schema_loader.h"
+#include "fbcompat/support/parallel_for.h"
+#include "fbcompat/core/schema_numbers.h"
+#include "project/version_order.h"
 
 namespace fbcompat {
 

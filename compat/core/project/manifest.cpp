@@ -1,4 +1,4 @@
-#include "fbcompat/manifest.h"
+#include "fbcompat/core/manifest.h"
 
 #include <set>
 

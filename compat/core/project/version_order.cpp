@@ -1,4 +1,4 @@
-#include "version_order.h"
+#include "project/version_order.h"
 
 #include <cctype>
 

@@ -1,6 +1,6 @@
 #include <fmt/format.h>
 
-#include "fbcompat/report.h"
+#include "fbcompat/core/report.h"
 
 namespace fbcompat {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/finding.h"
+#include "fbcompat/core/finding.h"
 
 namespace fbcompat {
 

@@ -1,6 +1,6 @@
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/report.h"
+#include "fbcompat/core/report.h"
 #include "report/json_findings.h"
 
 namespace fbcompat {

@@ -2,8 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/report.h"
-#include "fbcompat/rules.h"
+#include "fbcompat/core/report.h"
+#include "fbcompat/core/rule.h"
 
 namespace fbcompat {
 namespace {

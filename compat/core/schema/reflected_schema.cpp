@@ -1,4 +1,4 @@
-#include "fbcompat/reflected_schema.h"
+#include "fbcompat/core/reflected_schema.h"
 
 #include <flatbuffers/idl.h>
 #include <flatbuffers/util.h>

@@ -1,4 +1,4 @@
-#include "fbcompat/schema.h"
+#include "fbcompat/core/schema.h"
 
 #include <fmt/format.h>
 

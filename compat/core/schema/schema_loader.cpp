@@ -1,4 +1,4 @@
-#include "fbcompat/schema_loader.h"
+#include "fbcompat/core/schema_loader.h"
 
 #include <flatbuffers/idl.h>
 #include <flatbuffers/util.h>
@@ -10,8 +10,8 @@
 #include <regex>
 #include <unordered_map>
 
-#include "fbcompat/source_locator.h"
-#include "text_checks.h"
+#include "schema/source_locator.h"
+#include "schema/text_checks.h"
 
 namespace fbcompat {
 namespace {

@@ -1,4 +1,4 @@
-#include "schema_numbers.h"
+#include "fbcompat/core/schema_numbers.h"
 
 namespace fbcompat {
 

@@ -1,4 +1,4 @@
-#include "fbcompat/source_locator.h"
+#include "schema/source_locator.h"
 
 #include <vector>
 

@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "fbcompat/source_location.h"
+#include "fbcompat/core/source_location.h"
 
 namespace fbcompat {
 

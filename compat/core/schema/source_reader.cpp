@@ -1,4 +1,4 @@
-#include "fbcompat/source_reader.h"
+#include "fbcompat/core/source_reader.h"
 
 #include <sys/stat.h>
 

@@ -1,11 +1,11 @@
-#include "text_checks.h"
+#include "schema/text_checks.h"
 
 #include <algorithm>
 #include <array>
 
 #include <fmt/format.h>
 
-#include "fbcompat/input_limits.h"
+#include "fbcompat/core/input_limits.h"
 
 namespace fbcompat {
 

@@ -1,9 +1,9 @@
-#include "fbcompat/program_inspection.h"
+#include "fbcompat/executorch/program_inspection.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/xnnpack_graph.h"
+#include "fbcompat/xnnpack/graph.h"
 
 namespace fbcompat {
 namespace {

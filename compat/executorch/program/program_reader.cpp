@@ -10,9 +10,9 @@
 #include <fmt/format.h>
 
 #include "fbcompat/executorch/program_generated.h"
-#include "fbcompat/pte.h"
-#include "fbcompat/xnnpack_header.h"
-#include "verifier_limits.h"
+#include "fbcompat/executorch/program.h"
+#include "fbcompat/load_check/xnnpack_header.h"
+#include "fbcompat/core/verifier_limits.h"
 
 namespace fbcompat {
 namespace {

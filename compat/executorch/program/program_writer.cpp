@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "fbcompat/executorch/program_generated.h"
-#include "fbcompat/pte_writer.h"
+#include "fbcompat/executorch/program_writer.h"
 
 namespace fbcompat {
 namespace {

@@ -1,16 +1,16 @@
-#include "fbcompat/audit.h"
+#include "fbcompat/release/audit.h"
 
 #include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
 
-#include "fbcompat/diff.h"
-#include "fbcompat/pair.h"
+#include "fbcompat/checks/diff.h"
+#include "fbcompat/checks/pair.h"
 #include "lock/lock_rules.h"
-#include "parallel_for.h"
-#include "rules/finding_sink.h"
-#include "schema_numbers.h"
+#include "fbcompat/support/parallel_for.h"
+#include "fbcompat/core/finding_sink.h"
+#include "fbcompat/core/schema_numbers.h"
 
 namespace fbcompat {
 namespace {

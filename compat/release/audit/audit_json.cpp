@@ -1,7 +1,7 @@
 #include <nlohmann/json.hpp>
 
 #include "audit/audit_words.h"
-#include "fbcompat/audit_report.h"
+#include "fbcompat/release/audit_report.h"
 #include "report/json_findings.h"
 
 namespace fbcompat {

@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include "fbcompat/schema.h"
+#include "fbcompat/core/schema.h"
 #include "audit/audit_words.h"
-#include "fbcompat/audit_report.h"
+#include "fbcompat/release/audit_report.h"
 
 namespace fbcompat {
 namespace {

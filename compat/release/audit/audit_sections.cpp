@@ -1,11 +1,11 @@
-#include "audit_sections.h"
+#include "fbcompat/release/audit_sections.h"
 
 #include <fmt/format.h>
 
-#include "fbcompat/golden_run.h"
-#include "fbcompat/golden_verify.h"
-#include "fbcompat/runtime_check.h"
-#include "fbcompat/xnnpack_runtime.h"
+#include "fbcompat/release/golden_run.h"
+#include "fbcompat/release/golden_verify.h"
+#include "fbcompat/checks/runtime_check.h"
+#include "fbcompat/xnnpack/runtime/reference_runtime.h"
 
 namespace fbcompat::cli {
 namespace {

@@ -1,7 +1,7 @@
 #include <fmt/format.h>
 
 #include "audit/audit_words.h"
-#include "fbcompat/audit_report.h"
+#include "fbcompat/release/audit_report.h"
 
 namespace fbcompat {
 namespace {

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "fbcompat/audit.h"
+#include "fbcompat/release/audit.h"
 
 namespace fbcompat::audit_words {
 

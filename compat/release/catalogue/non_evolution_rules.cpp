@@ -1,9 +1,9 @@
-#include "rules/rule_families.h"
+#include "catalogue/rule_families.h"
 
 #include "lock/lock_rules.h"
 #include "pair/pair_rules.h"
-#include "rules/golden_rules.h"
-#include "rules/load_check_rules.h"
+#include "golden/golden_rules.h"
+#include "load/load_check_rules.h"
 #include "runtime_check/runtime_rules.h"
 
 namespace fbcompat {

@@ -1,10 +1,10 @@
-#include "fbcompat/rules.h"
+#include "fbcompat/core/rule.h"
 
 #include <utility>
 
-#include "rules/evolution_context.h"
-#include "rules/rule_families.h"
-#include "rules/rule_pages.h"
+#include "evolution/evolution_context.h"
+#include "catalogue/rule_families.h"
+#include "catalogue/rule_pages.h"
 
 namespace fbcompat {
 

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "fbcompat/rules.h"
+#include "fbcompat/core/rule.h"
 
 namespace fbcompat {
 

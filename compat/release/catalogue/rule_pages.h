@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fbcompat/rules.h"
+#include "fbcompat/core/rule.h"
 
 namespace fbcompat {
 

@@ -1,4 +1,4 @@
-#include "fbcompat/golden_freeze.h"
+#include "fbcompat/release/golden_freeze.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -13,16 +13,16 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/atomic_file.h"
-#include "fbcompat/golden_manifest.h"
-#include "fbcompat/manifest.h"
-#include "fbcompat/pte_writer.h"
-#include "fbcompat/reflected_schema.h"
-#include "fbcompat/schema_loader.h"
-#include "fbcompat/sha256.h"
-#include "fbcompat/xnnpack_payload_writer.h"
-#include "golden/golden_catalogue.h"
-#include "golden/reference_graph.h"
+#include "fbcompat/support/atomic_file.h"
+#include "fbcompat/release/golden_manifest.h"
+#include "fbcompat/core/manifest.h"
+#include "fbcompat/executorch/program_writer.h"
+#include "fbcompat/core/reflected_schema.h"
+#include "fbcompat/core/schema_loader.h"
+#include "golden/sha256.h"
+#include "fbcompat/xnnpack/payload_writer.h"
+#include "golden_programs/golden_catalogue.h"
+#include "golden_programs/reference_graph.h"
 
 namespace fbcompat {
 namespace {

@@ -1,4 +1,4 @@
-#include "fbcompat/golden_manifest.h"
+#include "fbcompat/release/golden_manifest.h"
 
 #include <algorithm>
 #include <fstream>

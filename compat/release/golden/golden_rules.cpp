@@ -1,4 +1,4 @@
-#include "rules/golden_rules.h"
+#include "golden/golden_rules.h"
 
 namespace fbcompat {
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "fbcompat/rules.h"
+#include "fbcompat/core/rule.h"
 
 namespace fbcompat {
 

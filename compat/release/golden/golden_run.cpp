@@ -1,14 +1,14 @@
-#include "fbcompat/golden_run.h"
+#include "fbcompat/release/golden_run.h"
 
 #include <cmath>
 
 #include <fmt/format.h>
 
-#include "fbcompat/golden_manifest.h"
-#include "fbcompat/pte.h"
-#include "fbcompat/xnnpack_runtime.h"
-#include "rules/finding_sink.h"
-#include "rules/golden_rules.h"
+#include "fbcompat/release/golden_manifest.h"
+#include "fbcompat/executorch/program.h"
+#include "fbcompat/xnnpack/runtime/reference_runtime.h"
+#include "fbcompat/core/finding_sink.h"
+#include "golden/golden_rules.h"
 
 namespace fbcompat::xnnpack {
 namespace {

@@ -1,4 +1,4 @@
-#include "fbcompat/golden_verify.h"
+#include "fbcompat/release/golden_verify.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -9,12 +9,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/golden_manifest.h"
-#include "fbcompat/pte.h"
-#include "fbcompat/sha256.h"
-#include "fbcompat/xnnpack_graph.h"
-#include "golden/recorded_fields.h"
-#include "rules/golden_rules.h"
+#include "fbcompat/release/golden_manifest.h"
+#include "fbcompat/executorch/program.h"
+#include "golden/sha256.h"
+#include "fbcompat/xnnpack/graph.h"
+#include "golden_programs/recorded_fields.h"
+#include "golden/golden_rules.h"
 
 namespace fbcompat {
 namespace {

@@ -1,10 +1,10 @@
-#include "fbcompat/sha256.h"
+#include "golden/sha256.h"
 
 #include <openssl/evp.h>
 
 #include <fmt/format.h>
 
-#include "shared_library.h"
+#include "git/shared_library.h"
 
 namespace fbcompat {
 namespace {

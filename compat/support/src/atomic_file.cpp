@@ -1,4 +1,4 @@
-#include "fbcompat/atomic_file.h"
+#include "fbcompat/support/atomic_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

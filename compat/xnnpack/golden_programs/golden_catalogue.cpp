@@ -1,4 +1,4 @@
-#include "golden/golden_catalogue.h"
+#include "golden_programs/golden_catalogue.h"
 
 #include <cstring>
 #include <functional>
@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "golden/reference_graph.h"
+#include "golden_programs/reference_graph.h"
 
 namespace fbcompat {
 namespace {

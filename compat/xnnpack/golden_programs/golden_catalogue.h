@@ -11,10 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/error.h"
-#include "fbcompat/pte.h"
-#include "fbcompat/reference_ops.h"
-#include "fbcompat/schema.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/executorch/program.h"
+#include "fbcompat/xnnpack/reference_ops.h"
+#include "fbcompat/core/schema.h"
 
 namespace fbcompat {
 

@@ -1,5 +1,5 @@
-#include "fbcompat/schema.h"
-#include "golden/recorded_fields.h"
+#include "fbcompat/core/schema.h"
+#include "golden_programs/recorded_fields.h"
 
 #include <algorithm>
 #include <cmath>

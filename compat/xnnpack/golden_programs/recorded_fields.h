@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/reflected_schema.h"
+#include "fbcompat/core/reflected_schema.h"
 
 namespace fbcompat {
 

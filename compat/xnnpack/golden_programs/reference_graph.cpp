@@ -1,4 +1,4 @@
-#include "golden/reference_graph.h"
+#include "golden_programs/reference_graph.h"
 
 #include <cstring>
 #include <optional>

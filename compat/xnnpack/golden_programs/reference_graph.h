@@ -11,8 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/error.h"
-#include "fbcompat/reference_ops.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/xnnpack/reference_ops.h"
 
 namespace fbcompat {
 

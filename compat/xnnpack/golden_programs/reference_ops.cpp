@@ -1,4 +1,4 @@
-#include "fbcompat/reference_ops.h"
+#include "fbcompat/xnnpack/reference_ops.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "rules/load_check_rules.h"
+#include "load/load_check_rules.h"
 
 namespace fbcompat {
 

@@ -3,7 +3,7 @@
 // knows nothing of findings; the command turns its result into one.
 #pragma once
 
-#include "fbcompat/rules.h"
+#include "fbcompat/core/rule.h"
 
 namespace fbcompat {
 

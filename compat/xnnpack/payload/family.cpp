@@ -1,4 +1,4 @@
-#include "fbcompat/xnnpack_family.h"
+#include "fbcompat/xnnpack/family.h"
 
 #include <sys/stat.h>
 
@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/xnnpack_graph.h"
-#include "xnnpack/generated_verification.h"
+#include "fbcompat/xnnpack/graph.h"
+#include "payload/generated_verification.h"
 
 namespace fbcompat {
 namespace {

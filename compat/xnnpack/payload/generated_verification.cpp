@@ -1,4 +1,4 @@
-#include "xnnpack/generated_verification.h"
+#include "payload/generated_verification.h"
 
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
 

@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "fbcompat/reflected_schema.h"
+#include "fbcompat/core/reflected_schema.h"
 
 namespace fbcompat {
 

@@ -1,9 +1,9 @@
-#include "fbcompat/xnnpack_graph.h"
+#include "fbcompat/xnnpack/graph.h"
 
 #include <fmt/format.h>
 
-#include "verifier_limits.h"
-#include "xnnpack/generated_verification.h"
+#include "fbcompat/core/verifier_limits.h"
+#include "payload/generated_verification.h"
 
 namespace fbcompat {
 namespace {

@@ -1,10 +1,10 @@
-#include "fbcompat/xnnpack_payload_writer.h"
+#include "fbcompat/xnnpack/payload_writer.h"
 
 #include <cstring>
 
 #include <fmt/format.h>
 
-#include "fbcompat/xnnpack_header.h"
+#include "fbcompat/load_check/xnnpack_header.h"
 
 namespace fbcompat {
 namespace {

@@ -2,7 +2,7 @@
 // builtin_runtime_definitions() for `fbcompat runtime-check --builtin`.
 #include <string>
 
-#include "fbcompat/xnnpack_runtime.h"
+#include "fbcompat/xnnpack/runtime/reference_runtime.h"
 #include "runtime/node_registry.h"
 
 namespace fbcompat::xnnpack {
@@ -11,7 +11,7 @@ namespace {
 // Registration records the compiler's path of the file; show it from the repository's root.
 std::string repository_path(const char* file) {
   const std::string path = file;
-  const auto at = path.rfind("compat/src/");
+  const auto at = path.rfind("compat/xnnpack/runtime/");
   return at == std::string::npos ? path : path.substr(at);
 }
 

@@ -12,9 +12,9 @@
 #include <optional>
 #include <string>
 
-#include "fbcompat/error.h"
+#include "fbcompat/core/error.h"
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
-#include "fbcompat/xnnpack_runtime.h"
+#include "fbcompat/xnnpack/runtime/reference_runtime.h"
 #include "runtime/aligned_bytes.h"
 
 namespace fbcompat::xnnpack {

@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "fbcompat/error.h"
+#include "fbcompat/core/error.h"
 #include "runtime/value_table.h"
 
 namespace fbcompat::xnnpack {

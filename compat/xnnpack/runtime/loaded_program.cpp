@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "fbcompat/xnnpack_runtime.h"
+#include "fbcompat/xnnpack/runtime/reference_runtime.h"
 #include "runtime/node_context.h"
 #include "runtime/program_state.h"
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <variant>
 
-#include "fbcompat/error.h"
+#include "fbcompat/core/error.h"
 #include "runtime/dataflow.h"
 #include "runtime/value_table.h"
 

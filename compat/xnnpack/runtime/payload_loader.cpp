@@ -10,8 +10,8 @@
 #include <memory>
 #include <optional>
 
-#include "fbcompat/xnnpack_header.h"
-#include "fbcompat/xnnpack_runtime.h"
+#include "fbcompat/load_check/xnnpack_header.h"
+#include "fbcompat/xnnpack/runtime/reference_runtime.h"
 #include "runtime/constant_data.h"
 #include "runtime/node_context.h"
 #include "runtime/node_registry.h"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/xnnpack_runtime.h"
+#include "fbcompat/xnnpack/runtime/reference_runtime.h"
 #include "runtime/aligned_bytes.h"
 
 namespace fbcompat::xnnpack {

@@ -11,9 +11,9 @@
 #include <set>
 #include <vector>
 
-#include "fbcompat/error.h"
+#include "fbcompat/core/error.h"
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
-#include "fbcompat/xnnpack_runtime.h"
+#include "fbcompat/xnnpack/runtime/reference_runtime.h"
 #include "runtime/constant_data.h"
 #include "runtime/value_table.h"
 

@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "fbcompat/error.h"
+#include "fbcompat/core/error.h"
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
 
 namespace fbcompat::xnnpack {

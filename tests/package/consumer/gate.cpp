@@ -1,9 +1,9 @@
 // A pre-merge gate built on the library: diff two schema files, exit 1 when incompatible.
 #include <cstdio>
 
-#include "fbcompat/diff.h"
-#include "fbcompat/report.h"
-#include "fbcompat/schema_loader.h"
+#include "fbcompat/checks/diff.h"
+#include "fbcompat/core/report.h"
+#include "fbcompat/core/schema_loader.h"
 
 int main(int argc, char** argv) {
   if (argc != 3) return 2;

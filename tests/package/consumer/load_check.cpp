@@ -2,7 +2,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "fbcompat/load_check.h"
+#include "fbcompat/load_check/load_check.h"
 
 int main(int argc, char** argv) {
   if (argc != 3) return 2;

@@ -2,7 +2,7 @@
 // One finding for the enum: the renumbering of its values is this change, not one change per value.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

@@ -2,8 +2,8 @@
 // enum, naming the fields that store it, rather than one type change per field.
 #include <fmt/format.h>
 
-#include "rules/declaration_uses.h"
-#include "rules/evolution_context.h"
+#include "evolution/declaration_uses.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

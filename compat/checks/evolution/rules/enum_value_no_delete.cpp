@@ -1,8 +1,8 @@
 // ENUM_VALUE_NO_DELETE: a value old data may hold must keep a name.
 #include <fmt/format.h>
 
-#include "rules/enum_messages.h"
-#include "rules/evolution_context.h"
+#include "evolution/enum_messages.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

@@ -2,7 +2,7 @@
 // generated code use the name.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

@@ -2,8 +2,8 @@
 // renumbers every value after it; one finding per edit, naming every value it renumbered.
 #include <fmt/format.h>
 
-#include "rules/enum_messages.h"
-#include "rules/evolution_context.h"
+#include "evolution/enum_messages.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

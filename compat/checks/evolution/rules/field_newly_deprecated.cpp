@@ -2,8 +2,8 @@
 // field's accessors from generated code, so the code that used them must change in the same release.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
-#include "rules/field_pairs.h"
+#include "evolution/evolution_context.h"
+#include "evolution/field_pairs.h"
 
 namespace fbcompat {
 

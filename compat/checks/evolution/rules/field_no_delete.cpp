@@ -2,8 +2,8 @@
 // field can reuse it with another type, and slots after it cannot shift.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
-#include "rules/field_pairs.h"
+#include "evolution/evolution_context.h"
+#include "evolution/field_pairs.h"
 
 namespace fbcompat {
 

@@ -2,8 +2,8 @@
 // lack it: a field that becomes required, or a new required field, rejects old data outright.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
-#include "rules/field_pairs.h"
+#include "evolution/evolution_context.h"
+#include "evolution/field_pairs.h"
 
 namespace fbcompat {
 

@@ -2,8 +2,8 @@
 // deprecation still holds the old field there, and a new field in that slot would read it.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
-#include "rules/field_pairs.h"
+#include "evolution/evolution_context.h"
+#include "evolution/field_pairs.h"
 
 namespace fbcompat {
 

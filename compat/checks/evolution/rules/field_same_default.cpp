@@ -4,9 +4,9 @@
 
 #include <fmt/format.h>
 
-#include "diff/default_values.h"
-#include "rules/evolution_context.h"
-#include "rules/field_pairs.h"
+#include "evolution/default_values.h"
+#include "evolution/evolution_context.h"
+#include "evolution/field_pairs.h"
 
 namespace fbcompat {
 

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
-#include "rules/field_pairs.h"
+#include "evolution/evolution_context.h"
+#include "evolution/field_pairs.h"
 
 namespace fbcompat {
 

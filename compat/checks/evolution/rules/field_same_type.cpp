@@ -1,8 +1,8 @@
 // FIELD_SAME_TYPE: a field keeps a type whose bytes read the same.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
-#include "rules/field_pairs.h"
+#include "evolution/evolution_context.h"
+#include "evolution/field_pairs.h"
 
 namespace fbcompat {
 

@@ -2,8 +2,8 @@
 // its integer, a table by an identical table. Old data reads fine; generated code changes.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
-#include "rules/field_pairs.h"
+#include "evolution/evolution_context.h"
+#include "evolution/field_pairs.h"
 
 namespace fbcompat {
 

@@ -3,7 +3,7 @@
 // schema reject new buffers, which no longer carry it.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

@@ -1,7 +1,7 @@
 // FILE_SAME_ROOT_TYPE: the root type is how a reader decodes the whole buffer.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

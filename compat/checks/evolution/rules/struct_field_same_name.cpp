@@ -2,7 +2,7 @@
 // unaffected; JSON and generated code use the name.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

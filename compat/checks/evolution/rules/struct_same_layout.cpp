@@ -4,9 +4,9 @@
 // as a consequence, which that declaration's finding names.
 #include <fmt/format.h>
 
-#include "rules/declaration_uses.h"
-#include "rules/evolution_context.h"
-#include "rules/field_pairs.h"
+#include "evolution/declaration_uses.h"
+#include "evolution/evolution_context.h"
+#include "evolution/field_pairs.h"
 
 namespace fbcompat {
 

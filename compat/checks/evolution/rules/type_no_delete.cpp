@@ -1,8 +1,8 @@
 // TYPE_NO_DELETE: a table, struct, enum or union that old data can contain must stay declared.
 #include <fmt/format.h>
 
-#include "rules/declaration_uses.h"
-#include "rules/evolution_context.h"
+#include "evolution/declaration_uses.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

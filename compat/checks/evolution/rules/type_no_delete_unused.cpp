@@ -3,8 +3,8 @@
 // unaffected, but generated code that named it breaks.
 #include <fmt/format.h>
 
-#include "rules/declaration_uses.h"
-#include "rules/evolution_context.h"
+#include "evolution/declaration_uses.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

@@ -2,7 +2,7 @@
 // union) changes every byte that refers to it.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

@@ -2,7 +2,7 @@
 // now use the new name. Table and struct names are not stored in data; generated code uses them.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
-#include "rules/union_messages.h"
+#include "evolution/evolution_context.h"
+#include "evolution/union_messages.h"
 
 namespace fbcompat {
 

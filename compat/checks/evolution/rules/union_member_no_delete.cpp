@@ -1,8 +1,8 @@
 // UNION_MEMBER_NO_DELETE: a union member that old data may carry must stay in the union.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
-#include "rules/union_messages.h"
+#include "evolution/evolution_context.h"
+#include "evolution/union_messages.h"
 
 namespace fbcompat {
 

@@ -3,8 +3,8 @@
 // the inserted or moved member, naming every member it displaced.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
-#include "rules/union_messages.h"
+#include "evolution/evolution_context.h"
+#include "evolution/union_messages.h"
 
 namespace fbcompat {
 

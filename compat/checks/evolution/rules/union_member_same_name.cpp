@@ -2,7 +2,7 @@
 // unaffected; JSON names the member (`node_type: "XNNAdd"`) and generated code names it too.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
+#include "evolution/evolution_context.h"
 
 namespace fbcompat {
 

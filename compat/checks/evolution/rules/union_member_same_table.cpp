@@ -1,8 +1,8 @@
 // UNION_MEMBER_SAME_TABLE: a union member keeps the table it carries, or one laid out the same.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
-#include "rules/union_messages.h"
+#include "evolution/evolution_context.h"
+#include "evolution/union_messages.h"
 
 namespace fbcompat {
 

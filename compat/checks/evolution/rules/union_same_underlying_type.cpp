@@ -1,8 +1,8 @@
 // UNION_SAME_UNDERLYING_TYPE: the width of a union's type field is part of the wire format.
 #include <fmt/format.h>
 
-#include "rules/evolution_context.h"
-#include "rules/union_messages.h"
+#include "evolution/evolution_context.h"
+#include "evolution/union_messages.h"
 
 namespace fbcompat {
 

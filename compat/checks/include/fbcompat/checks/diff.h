@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <vector>
 
-#include "fbcompat/finding.h"
-#include "fbcompat/schema.h"
+#include "fbcompat/core/finding.h"
+#include "fbcompat/core/schema.h"
 
 namespace fbcompat {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/finding.h"
-#include "fbcompat/history.h"
-#include "fbcompat/schema.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/finding.h"
+#include "fbcompat/core/history.h"
+#include "fbcompat/core/schema.h"
 
 namespace fbcompat {
 

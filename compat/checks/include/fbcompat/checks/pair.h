@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/finding.h"
-#include "fbcompat/schema.h"
+#include "fbcompat/core/finding.h"
+#include "fbcompat/core/schema.h"
 
 namespace fbcompat {
 

@@ -13,10 +13,10 @@
 #include <string_view>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/finding.h"
-#include "fbcompat/input_limits.h"
-#include "fbcompat/schema.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/finding.h"
+#include "fbcompat/core/input_limits.h"
+#include "fbcompat/core/schema.h"
 
 namespace fbcompat {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/policy.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/policy.h"
 
 namespace fbcompat {
 

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/finding.h"
-#include "fbcompat/rules.h"
-#include "fbcompat/schema.h"
+#include "fbcompat/core/finding.h"
+#include "fbcompat/core/rule.h"
+#include "fbcompat/core/schema.h"
 
 namespace fbcompat {
 

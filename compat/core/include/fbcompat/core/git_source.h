@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/source_reader.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/source_reader.h"
 
 namespace fbcompat {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/config.h"
-#include "fbcompat/error.h"
-#include "fbcompat/manifest.h"
-#include "fbcompat/schema.h"
+#include "fbcompat/core/config.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/manifest.h"
+#include "fbcompat/core/schema.h"
 
 namespace fbcompat {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/error.h"
+#include "fbcompat/core/error.h"
 
 namespace fbcompat {
 

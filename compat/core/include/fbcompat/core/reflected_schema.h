@@ -15,8 +15,8 @@
 
 #include <flatbuffers/reflection.h>
 
-#include "fbcompat/error.h"
-#include "fbcompat/input_limits.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/input_limits.h"
 
 namespace flatbuffers {
 class Parser;

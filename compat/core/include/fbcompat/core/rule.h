@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fbcompat/finding.h"
+#include "fbcompat/core/finding.h"
 
 namespace fbcompat {
 

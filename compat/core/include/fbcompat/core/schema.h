@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/source_location.h"
+#include "fbcompat/core/source_location.h"
 
 namespace fbcompat {
 

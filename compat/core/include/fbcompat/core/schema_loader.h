@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/input_limits.h"
-#include "fbcompat/schema.h"
-#include "fbcompat/source_reader.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/input_limits.h"
+#include "fbcompat/core/schema.h"
+#include "fbcompat/core/source_reader.h"
 
 namespace fbcompat {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <tuple>
 
-#include "fbcompat/history.h"
-#include "fbcompat/schema.h"
+#include "fbcompat/core/history.h"
+#include "fbcompat/core/schema.h"
 
 namespace fbcompat {
 

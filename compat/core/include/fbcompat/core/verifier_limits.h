@@ -13,7 +13,7 @@
 
 #include <fmt/format.h>
 
-#include "fbcompat/input_limits.h"
+#include "fbcompat/core/input_limits.h"
 
 namespace fbcompat {
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/input_limits.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/input_limits.h"
 
 namespace fbcompat {
 

@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/pte.h"
-#include "fbcompat/xnnpack_family.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/executorch/program.h"
+#include "fbcompat/xnnpack/family.h"
 
 namespace fbcompat {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/pte.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/executorch/program.h"
 
 namespace fbcompat {
 

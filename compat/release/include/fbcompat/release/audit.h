@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/finding.h"
-#include "fbcompat/history.h"
-#include "fbcompat/lock.h"
-#include "fbcompat/policy.h"
+#include "fbcompat/core/finding.h"
+#include "fbcompat/core/history.h"
+#include "fbcompat/checks/lock.h"
+#include "fbcompat/core/policy.h"
 
 namespace fbcompat {
 

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/audit.h"
-#include "fbcompat/report.h"
+#include "fbcompat/release/audit.h"
+#include "fbcompat/core/report.h"
 
 namespace fbcompat {
 

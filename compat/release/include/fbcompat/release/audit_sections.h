@@ -4,9 +4,9 @@
 
 #include <vector>
 
-#include "fbcompat/audit.h"
-#include "fbcompat/config.h"
-#include "fbcompat/policy.h"
+#include "fbcompat/release/audit.h"
+#include "fbcompat/core/config.h"
+#include "fbcompat/core/policy.h"
 
 namespace fbcompat::cli {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/finding.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/finding.h"
 
 namespace fbcompat::xnnpack {
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/finding.h"
-#include "fbcompat/reflected_schema.h"
-#include "fbcompat/xnnpack_family.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/finding.h"
+#include "fbcompat/core/reflected_schema.h"
+#include "fbcompat/xnnpack/family.h"
 
 namespace fbcompat {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "fbcompat/error.h"
+#include "fbcompat/core/error.h"
 
 namespace fbcompat {
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/manifest.h"
-#include "fbcompat/reflected_schema.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/manifest.h"
+#include "fbcompat/core/reflected_schema.h"
 
 namespace fbcompat {
 

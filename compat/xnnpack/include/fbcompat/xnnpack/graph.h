@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/reflected_schema.h"
-#include "fbcompat/xnnpack_header.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/reflected_schema.h"
+#include "fbcompat/load_check/xnnpack_header.h"
 
 namespace fbcompat {
 

@@ -12,7 +12,7 @@
 #include <limits>
 #include <vector>
 
-#include "fbcompat/error.h"
+#include "fbcompat/core/error.h"
 
 namespace fbcompat::reference {
 

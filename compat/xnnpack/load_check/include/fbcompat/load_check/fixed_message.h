@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "fbcompat/compiler_attributes.h"
+#include "fbcompat/load_check/compiler_attributes.h"
 
 namespace fbcompat {
 

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "fbcompat/runtime_profile.h"
+#include "fbcompat/load_check/runtime_profile.h"
 
 namespace fbcompat {
 

@@ -16,11 +16,11 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "fbcompat/compiler_attributes.h"
-#include "fbcompat/runtime_profile.h"
-#include "fbcompat/used_values.h"
+#include "fbcompat/load_check/compiler_attributes.h"
+#include "fbcompat/load_check/runtime_profile.h"
+#include "fbcompat/load_check/used_values.h"
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
-#include "fbcompat/xnnpack_profiles.h"
+#include "fbcompat/load_check/xnnpack_profiles.h"
 
 namespace fbcompat {
 

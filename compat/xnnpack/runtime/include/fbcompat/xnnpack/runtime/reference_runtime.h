@@ -23,8 +23,8 @@
 #include <variant>
 #include <vector>
 
-#include "fbcompat/error.h"
-#include "fbcompat/runtime_check.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/checks/runtime_check.h"
 
 namespace fbcompat::xnnpack {
 
