@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "fbcompat/support/atomic_file.h"
+#include "fbcompat/core/output_file.h"
 #include "fbcompat/core/report.h"
 
 namespace fbcompat::cli {
@@ -73,7 +73,7 @@ int write_report(const std::string& report, const std::string& output_path) {
     std::fflush(stdout);
     return kCompatible;
   }
-  if (auto error = write_file_atomically(output_path, report)) return report_error(*error);
+  if (auto error = write_output_file(output_path, report)) return report_error(*error);
   return kCompatible;
 }
 

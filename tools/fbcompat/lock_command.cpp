@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "command.h"
-#include "fbcompat/support/atomic_file.h"
+#include "fbcompat/core/output_file.h"
 #include "fbcompat/checks/lock.h"
 #include "fbcompat/core/source_reader.h"
 #include "lock/lock_rules.h"
@@ -45,7 +45,7 @@ int run_lock(const LockArguments& arguments) {
       }
       continue;
     }
-    if (auto error = write_file_atomically(family.lock, text)) return report_error(*error);
+    if (auto error = write_output_file(family.lock, text)) return report_error(*error);
     fmt::print("{}: written ({} release{})\n", family.lock, lock.releases.size(), lock.releases.size() == 1 ? "" : "s");
   }
   if (checked.empty()) return report_error(Error{config->path, 0, 0, "no [[family]] names a lock file (lock = \"...\")"});

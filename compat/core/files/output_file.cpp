@@ -1,4 +1,4 @@
-#include "fbcompat/support/atomic_file.h"
+#include "fbcompat/core/output_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -28,7 +28,7 @@ bool write_all(int fd, std::string_view contents) {
 
 }  // namespace
 
-std::optional<Error> write_file_atomically(const std::string& path, std::string_view contents, Overwrite overwrite) {
+std::optional<Error> write_output_file(const std::string& path, std::string_view contents, Overwrite overwrite) {
   const auto slash = path.find_last_of('/');
   const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
   const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);

@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/support/atomic_file.h"
+#include "fbcompat/core/output_file.h"
 #include "fbcompat/release/golden_manifest.h"
 #include "fbcompat/core/manifest.h"
 #include "fbcompat/executorch/program_writer.h"
@@ -45,7 +45,7 @@ std::optional<Error> write_file(const std::string& root, const PendingFile& file
   const std::string target = root + "/" + file.relative;
   std::error_code ignored;
   std::filesystem::create_directories(std::filesystem::path(target).parent_path(), ignored);
-  return write_file_atomically(target, file.contents, file.replace ? Overwrite::Allowed : Overwrite::Refused);
+  return write_output_file(target, file.contents, file.replace ? Overwrite::Allowed : Overwrite::Refused);
 }
 
 std::vector<std::int32_t> dims_of(const json& graph, std::uint32_t value_id) {
