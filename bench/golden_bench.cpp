@@ -9,12 +9,13 @@
 #include <string>
 #include <vector>
 
-#include "fbcompat/executorch/program_generated.h"
+#include "executorch/program_generated.h"
 #include "fbcompat/release/golden_manifest.h"
 #include "fbcompat/release/golden_verify.h"
 #include "fbcompat/executorch/program_inspection.h"
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
 #include "fbcompat/load_check/xnnpack_header.h"
+#include "fbcompat/xnnpack/delegate.h"
 
 namespace {
 
@@ -23,9 +24,9 @@ using namespace fbcompat;
 const std::string kGolden = std::string(FBCOMPAT_SOURCE_DIR) + "/golden";
 const std::string kFamily = std::string(FBCOMPAT_SOURCE_DIR) + "/schemas/xnnpack";
 
-const XnnpackFamily& family() {
-  static const XnnpackFamily loaded = std::move(XnnpackFamily::load(kFamily).value());
-  return loaded;
+const DelegateFamily& family() {
+  static const std::unique_ptr<DelegateFamily> loaded = std::move(xnnpack::load_delegate_family(kFamily).value());
+  return *loaded;
 }
 
 const std::vector<std::vector<std::uint8_t>>& programs() {
@@ -89,7 +90,7 @@ void BM_VerifierAlone(benchmark::State& state) {
 void BM_Inspect(benchmark::State& state) {
   for (auto _ : state) {
     for (const auto& program : programs()) {
-      auto inspection = inspect_program(program.data(), program.size(), &family());
+      auto inspection = inspect_program(program.data(), program.size(), {&family()});
       benchmark::DoNotOptimize(inspection);
     }
   }

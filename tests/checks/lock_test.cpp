@@ -2,6 +2,7 @@
 
 #include "fbcompat/release/audit.h"
 #include "fbcompat/core/config.h"
+#include "fbcompat/release/rule_catalogue.h"
 #include "fbcompat/checks/lock.h"
 #include "support/test_support.h"
 
@@ -11,7 +12,7 @@ using namespace fbcompat::test;
 namespace {
 
 History bundled_history() {
-  const auto config = load_config(source_path("fbcompat.toml"));
+  const auto config = load_config(source_path("fbcompat.toml"), all_rules());
   BOOST_TEST_REQUIRE(config.ok());
   auto history = load_family_history(*config->find_family("xnnpack"));
   BOOST_TEST_REQUIRE(history.ok(), (history.ok() ? "" : history.error().to_string()));

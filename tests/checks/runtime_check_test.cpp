@@ -8,6 +8,7 @@
 #include <string>
 
 #include "fbcompat/core/rule.h"
+#include "fbcompat/release/rule_catalogue.h"
 #include "fbcompat/checks/runtime_check.h"
 #include "fbcompat/core/schema_loader.h"
 #include "fbcompat/xnnpack/runtime/reference_runtime.h"

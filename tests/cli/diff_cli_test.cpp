@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fbcompat/core/rule.h"
+#include "fbcompat/release/rule_catalogue.h"
 #include "support/finding_assertions.h"
 #include "support/test_support.h"
 

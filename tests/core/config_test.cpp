@@ -1,6 +1,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "fbcompat/core/config.h"
+#include "fbcompat/release/rule_catalogue.h"
 #include "support/test_support.h"
 
 using namespace fbcompat;
@@ -9,7 +10,7 @@ using namespace fbcompat::test;
 BOOST_AUTO_TEST_SUITE(config)
 
 BOOST_AUTO_TEST_CASE(the_bundled_configuration_names_the_xnnpack_family) {
-  const auto config = load_config(source_path("fbcompat.toml"));
+  const auto config = load_config(source_path("fbcompat.toml"), all_rules());
   BOOST_TEST_REQUIRE(config.ok(), (config.ok() ? "" : config.error().to_string()));
   const FamilyConfig* family = config->find_family("xnnpack");
   BOOST_TEST_REQUIRE(family != nullptr);
@@ -32,7 +33,7 @@ reason = "retired in 0.2.0; the runtime keeps slot 7"
 
 [diff]
 union_capacity_warning = 120
-)"));
+)"), all_rules());
   BOOST_TEST_REQUIRE(config.ok(), (config.ok() ? "" : config.error().to_string()));
   BOOST_TEST(config->union_capacity_warning == 120u);
   BOOST_TEST((config->policy.severity.at("FIELD_NEWLY_DEPRECATED") == Severity::Info));
@@ -52,27 +53,27 @@ union_capacity_warning = 120
 
 BOOST_AUTO_TEST_CASE(mistakes_name_the_key_and_line) {
   TempDir dir;
-  const auto unknown = load_config(dir.write("a.toml", "[[family]]\nname = \"x\"\ndirectory = \"d\"\nwritter = \"w.fbs\"\n"));
+  const auto unknown = load_config(dir.write("a.toml", "[[family]]\nname = \"x\"\ndirectory = \"d\"\nwritter = \"w.fbs\"\n"), all_rules());
   BOOST_TEST_REQUIRE(!unknown.ok());
   BOOST_TEST(unknown.error().message.find("unknown key 'writter'") != std::string::npos, unknown.error().message);
   BOOST_TEST(unknown.error().line == 4u);
 
-  const auto top = load_config(dir.write("b.toml", "famly = 1\n"));
+  const auto top = load_config(dir.write("b.toml", "famly = 1\n"), all_rules());
   BOOST_TEST_REQUIRE(!top.ok());
   BOOST_TEST(top.error().message.find("unknown key 'famly'") != std::string::npos);
 
-  const auto no_reason = load_config(dir.write("c.toml", "[[ignore]]\nrule = \"FIELD_NO_DELETE\"\nsubject = \"a.B.c\"\n"));
+  const auto no_reason = load_config(dir.write("c.toml", "[[ignore]]\nrule = \"FIELD_NO_DELETE\"\nsubject = \"a.B.c\"\n"), all_rules());
   BOOST_TEST_REQUIRE(!no_reason.ok());
   BOOST_TEST(no_reason.error().message.find("reason") != std::string::npos, no_reason.error().message);
 
-  const auto unknown_rule = load_config(dir.write("d.toml", "[rules]\nNOT_A_RULE = \"error\"\n"));
+  const auto unknown_rule = load_config(dir.write("d.toml", "[rules]\nNOT_A_RULE = \"error\"\n"), all_rules());
   BOOST_TEST_REQUIRE(!unknown_rule.ok());
   BOOST_TEST(unknown_rule.error().message.find("NOT_A_RULE") != std::string::npos);
 
-  const auto bad_severity = load_config(dir.write("e.toml", "[rules]\nFIELD_NO_DELETE = \"fatal\"\n"));
+  const auto bad_severity = load_config(dir.write("e.toml", "[rules]\nFIELD_NO_DELETE = \"fatal\"\n"), all_rules());
   BOOST_TEST(!bad_severity.ok());
 
-  const auto syntax = load_config(dir.write("f.toml", "[[family]\n"));
+  const auto syntax = load_config(dir.write("f.toml", "[[family]\n"), all_rules());
   BOOST_TEST_REQUIRE(!syntax.ok());
   BOOST_TEST(syntax.error().line == 1u);
 }

@@ -9,6 +9,7 @@
 
 #include "fbcompat/core/report.h"
 #include "fbcompat/core/rule.h"
+#include "fbcompat/release/rule_catalogue.h"
 #include "support/test_support.h"
 
 using namespace fbcompat;
@@ -50,7 +51,7 @@ std::vector<Finding> sample_findings() {
 BOOST_AUTO_TEST_SUITE(report_formats)
 
 BOOST_AUTO_TEST_CASE(sarif_has_every_required_property) {
-  const json sarif = json::parse(format_sarif_report(sample_findings()));
+  const json sarif = json::parse(format_sarif_report(sample_findings(), all_rules()));
   BOOST_TEST(sarif.at("version") == "2.1.0");
   BOOST_TEST(sarif.at("$schema").get<std::string>().find("sarif-2.1.0") != std::string::npos);
   BOOST_TEST_REQUIRE(sarif.at("runs").size() == 1u);

@@ -6,6 +6,7 @@
 #include "fbcompat/executorch/program_writer.h"
 #include "fbcompat/xnnpack/graph.h"
 #include "fbcompat/xnnpack/payload_writer.h"
+#include "fbcompat/xnnpack/delegate.h"
 #include "support/golden_support.h"
 
 using namespace fbcompat;
@@ -151,10 +152,10 @@ BOOST_AUTO_TEST_CASE(corrupt_programs_exit_2_with_the_reason) {
 
 BOOST_AUTO_TEST_CASE(without_schemas_payloads_are_split_but_not_decoded) {
   const auto golden = golden_bytes(*golden_manifest().find("xnnpack/v0.2.0/conv_pool_fc.pte"));
-  const auto inspection = inspect_program(golden.data(), golden.size(), nullptr);
+  const auto inspection = inspect_program(golden.data(), golden.size(), {xnnpack::delegate_family_without_schemas().get()});
   BOOST_TEST_REQUIRE(inspection.ok());
   BOOST_TEST_REQUIRE(inspection->delegates.size() == 1u);
-  const auto& xnnpack = inspection->delegates[0].xnnpack;
+  const auto& xnnpack = inspection->delegates[0].payload;
   BOOST_TEST_REQUIRE(xnnpack.has_value());
   BOOST_TEST(!xnnpack->decoded);
   BOOST_TEST(xnnpack->identifier == "XN01");

@@ -2,6 +2,7 @@
 
 #include "fbcompat/executorch/program_inspection.h"
 #include "fbcompat/xnnpack/graph.h"
+#include "fbcompat/xnnpack/delegate.h"
 #include "support/golden_support.h"
 
 using namespace fbcompat;
@@ -95,7 +96,7 @@ BOOST_AUTO_TEST_CASE(flipped_bits_are_read_or_refused_never_a_crash) {
     for (const std::size_t bit : sampled_bits(bytes.size(), 400)) {
       bytes[bit / 8] ^= static_cast<std::uint8_t>(1u << (bit % 8));
       ++flips;
-      const auto inspection = inspect_program(bytes.data(), bytes.size(), &xnnpack_family());
+      const auto inspection = inspect_program(bytes.data(), bytes.size(), {&xnnpack_delegate_family()});
       if (!inspection.ok()) {
         ++refused;
         BOOST_TEST(!inspection.error().message.empty());

@@ -8,21 +8,22 @@
 
 #include "fbcompat/executorch/program_inspection.h"
 #include "fbcompat/executorch/program.h"
-#include "fbcompat/xnnpack/family.h"
+#include "fbcompat/xnnpack/delegate.h"
 #include "fuzz_target.h"
 
 namespace {
 
-const fbcompat::XnnpackFamily& bundled_family() {
-  static const fbcompat::XnnpackFamily family = [] {
-    auto loaded = fbcompat::XnnpackFamily::load(FBCOMPAT_SOURCE_DIR "/schemas/xnnpack");
+const std::vector<const fbcompat::DelegateFamily*>& bundled_families() {
+  static const std::unique_ptr<fbcompat::DelegateFamily> family = [] {
+    auto loaded = fbcompat::xnnpack::load_delegate_family(FBCOMPAT_SOURCE_DIR "/schemas/xnnpack");
     if (!loaded.ok()) {
       std::fprintf(stderr, "%s\n", loaded.error().to_string().c_str());
       std::abort();
     }
     return std::move(loaded).value();
   }();
-  return family;
+  static const std::vector<const fbcompat::DelegateFamily*> families{family.get()};
+  return families;
 }
 
 }  // namespace
@@ -45,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(!program.error().message.empty(), "a refused program says why");
   }
 
-  const auto inspection = fbcompat::inspect_program(data, size, &bundled_family());
+  const auto inspection = fbcompat::inspect_program(data, size, bundled_families());
   if (inspection.ok()) {
     require(program.ok(), "a program that inspects also reads");
     require(!fbcompat::format_inspection_text(*inspection).empty(), "the text report renders");

@@ -5,6 +5,7 @@
 #include "fbcompat/release/audit.h"
 #include "fbcompat/release/audit_report.h"
 #include "fbcompat/core/config.h"
+#include "fbcompat/release/rule_catalogue.h"
 #include "fbcompat/core/history.h"
 #include "support/test_support.h"
 #include "project/version_order.h"
@@ -64,7 +65,7 @@ const Transition* find_transition(const AuditReport& report, const std::string& 
 BOOST_AUTO_TEST_SUITE(audit)
 
 BOOST_AUTO_TEST_CASE(the_bundled_xnnpack_history_is_compatible) {
-  const auto config = load_config(source_path("fbcompat.toml"));
+  const auto config = load_config(source_path("fbcompat.toml"), all_rules());
   BOOST_TEST_REQUIRE(config.ok());
   auto history = load_family_history(*config->find_family("xnnpack"));
   BOOST_TEST_REQUIRE(history.ok(), (history.ok() ? "" : history.error().to_string()));

@@ -10,6 +10,7 @@
 #include "fbcompat/release/golden_verify.h"
 #include "fbcompat/xnnpack/reference_ops.h"
 #include "fbcompat/core/rule.h"
+#include "fbcompat/release/rule_catalogue.h"
 #include "fbcompat/core/schema_loader.h"
 #include "golden/sha256.h"
 #include "fbcompat/xnnpack/graph.h"

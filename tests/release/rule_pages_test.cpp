@@ -23,6 +23,7 @@
 
 #include "fbcompat/release/audit.h"
 #include "fbcompat/core/config.h"
+#include "fbcompat/release/rule_catalogue.h"
 #include "fbcompat/checks/diff.h"
 #include "fbcompat/core/history.h"
 #include "fbcompat/checks/lock.h"
@@ -414,7 +415,7 @@ BOOST_AUTO_TEST_CASE(the_lock_file_page_does_what_it_says) {
     const PageExamples examples(kLockFileRule);
     const auto config_path = examples.file("fbcompat.toml");
     BOOST_TEST_REQUIRE(config_path.has_value());
-    const Expected<Config> config = load_config(*config_path);
+    const Expected<Config> config = load_config(*config_path, all_rules());
     BOOST_TEST_REQUIRE(config.ok(), problem_of(config));
     BOOST_TEST_REQUIRE(config->families.size() == 1u);
     const FamilyConfig& family = config->families.front();

@@ -2,6 +2,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "fbcompat/xnnpack/delegate.h"
+
 namespace fbcompat::test {
 
 const XnnpackFamily& xnnpack_family() {
@@ -11,6 +13,15 @@ const XnnpackFamily& xnnpack_family() {
     return std::move(loaded.value());
   }();
   return family;
+}
+
+const DelegateFamily& xnnpack_delegate_family() {
+  static const std::unique_ptr<DelegateFamily> family = [] {
+    auto loaded = xnnpack::load_delegate_family(family_dir());
+    if (!loaded) throw std::runtime_error(loaded.error().to_string());
+    return std::move(loaded.value());
+  }();
+  return *family;
 }
 
 const GoldenManifest& golden_manifest() {

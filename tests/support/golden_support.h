@@ -7,6 +7,7 @@
 
 #include "fbcompat/release/golden_manifest.h"
 #include "fbcompat/executorch/program.h"
+#include "fbcompat/executorch/delegate_family.h"
 #include "fbcompat/xnnpack/family.h"
 #include "support/test_support.h"
 
@@ -15,8 +16,9 @@ namespace fbcompat::test {
 inline std::string golden_dir() { return source_path("golden"); }
 inline std::string family_dir() { return source_path("schemas/xnnpack"); }
 
-// The schema family, loaded once per test run.
+// The schema family, loaded once per test run; and the same as a delegate family (delegate_family.h).
 const XnnpackFamily& xnnpack_family();
+const DelegateFamily& xnnpack_delegate_family();
 // The golden manifest, loaded once per test run.
 const GoldenManifest& golden_manifest();
 

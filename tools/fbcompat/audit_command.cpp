@@ -2,11 +2,12 @@
 // default) or of one file's versions straight from git.
 #include <fmt/format.h>
 
-#include "fbcompat/release/audit_sections.h"
 #include "command.h"
 #include "fbcompat/release/audit.h"
 #include "fbcompat/release/audit_report.h"
+#include "fbcompat/release/family_audit.h"
 #include "project_config.h"
+#include "reference_runtime.h"
 
 namespace fbcompat::cli {
 namespace {
@@ -22,50 +23,8 @@ struct AuditArguments {
   OutputOptions output;
 };
 
-Expected<AuditReport> audit_family(const FamilyConfig& family, const Config& config, const AuditArguments& arguments) {
-  auto history = load_family_history(family, arguments.threads);
-  if (!history) return history.error();
-  AuditOptions options;
-  options.policy = policy_for(config, arguments.output);
-  options.union_capacity_warning = config.union_capacity_warning;
-  options.threads = arguments.threads;
-  if (!family.lock.empty()) {
-    auto lock = read_lock(family.lock);
-    if (!lock) return lock.error();
-    options.lock = std::move(lock.value());
-    options.lock_path = family.lock;
-  }
-  AuditReport report = audit_history(std::move(history.value()), options);
-  if (auto sections = audit_sections(family, report, options.policy); !sections) {
-    return sections.error();
-  } else {
-    for (AuditSection& section : sections.value()) report.sections.push_back(std::move(section));
-  }
-  return report;
-}
-
-int emit(const std::vector<AuditReport>& reports, const OutputOptions& output) {
-  std::string text;
-  switch (output.format) {
-    case Format::Json: text = format_audit_json(reports); break;
-    case Format::Markdown: text = format_audit_markdown(reports); break;
-    case Format::Junit: text = format_audit_junit(reports); break;
-    case Format::Sarif:
-    case Format::Github: {
-      std::vector<Finding> findings;
-      for (const AuditReport& report : reports) {
-        for (Finding& finding : verdict_findings(report)) findings.push_back(std::move(finding));
-      }
-      text = render_findings(findings, output, "fbcompat audit");
-      break;
-    }
-    case Format::Text: text = format_audit_text(reports, TextStyle{output.use_color() && output.output_path.empty()}); break;
-  }
-  if (const int written = write_report(text, output.output_path); written != kCompatible) return written;
-  for (const AuditReport& report : reports) {
-    if (!report.compatible()) return kBreaking;
-  }
-  return kCompatible;
+int emit_audit(std::vector<AuditReport> reports, const OutputOptions& output) {
+  return emit(AuditReports(std::move(reports)), output, "fbcompat audit");
 }
 
 int run_git_audit(const AuditArguments& arguments) {
@@ -81,7 +40,7 @@ int run_git_audit(const AuditArguments& arguments) {
   options.policy = policy_for(*config, arguments.output);
   options.union_capacity_warning = config->union_capacity_warning;
   options.threads = arguments.threads;
-  return emit({audit_history(std::move(history.value()), options)}, arguments.output);
+  return emit_audit({audit_history(std::move(history.value()), options)}, arguments.output);
 }
 
 int run_audit(const AuditArguments& arguments) {
@@ -96,12 +55,17 @@ int run_audit(const AuditArguments& arguments) {
         std::find(arguments.families.begin(), arguments.families.end(), family.name) == arguments.families.end()) {
       continue;
     }
-    auto report = audit_family(family, *config, arguments);
+    FamilyAuditOptions options;
+    options.policy = policy_for(*config, arguments.output);
+    options.union_capacity_warning = config->union_capacity_warning;
+    options.threads = arguments.threads;
+    options.runtime = linked_reference_runtime();
+    auto report = audit_family(family, options);
     if (!report) return report_error(report.error());
     reports.push_back(std::move(report.value()));
   }
   if (reports.empty()) return report_error(fmt::format("no family named {} in {}", fmt::join(arguments.families, ", "), config->path));
-  return emit(reports, arguments.output);
+  return emit_audit(std::move(reports), arguments.output);
 }
 
 }  // namespace

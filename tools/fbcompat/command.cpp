@@ -4,11 +4,12 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 
 #include <fmt/format.h>
 
 #include "fbcompat/core/output_file.h"
-#include "fbcompat/core/report.h"
+#include "fbcompat/release/rule_catalogue.h"
 
 namespace fbcompat::cli {
 
@@ -22,9 +23,16 @@ bool OutputOptions::use_color() const {
   return ::isatty(STDOUT_FILENO) != 0;
 }
 
-void add_output_options(CLI::App& command, OutputOptions& options) {
-  command.add_option("--format", options.format, "Report format: text, json, markdown, sarif, github, junit")
-      ->transform(CLI::CheckedTransformer(format_names(), CLI::ignore_case))
+void add_output_options(CLI::App& command, OutputOptions& options, const std::vector<Format>& formats) {
+  std::map<std::string, Format> offered;
+  std::string names;
+  for (const auto& [name, format] : format_names()) {
+    if (!formats.empty() && std::find(formats.begin(), formats.end(), format) == formats.end()) continue;
+    offered.emplace(std::string(name), format);
+    names += (names.empty() ? "" : ", ") + std::string(name);
+  }
+  command.add_option("--format", options.format, "Report format: " + names)
+      ->transform(CLI::CheckedTransformer(offered, CLI::ignore_case))
       ->default_str("text");
   command.add_option("-o,--output", options.output_path, "Write the report to this file (atomically) instead of stdout");
   command.add_option("--color", options.color, "Colour text output: auto (on a terminal, unless NO_COLOR), always, never")
@@ -40,31 +48,27 @@ int report_error(const Error& error) {
 
 int report_error(const std::string& message) { return report_error(Error{"", 0, 0, message}); }
 
+RenderOptions render_options(const OutputOptions& options, const std::string& what) {
+  RenderOptions render;
+  render.what = what;
+  render.style.color = options.use_color() && options.output_path.empty();
+  if (options.format == Format::Sarif) render.rules = all_rules();
+  return render;
+}
+
+int emit(const Report& report, const OutputOptions& options, const std::string& what) {
+  if (const int written = write_report(render(report, options.format, render_options(options, what)), options.output_path);
+      written != kCompatible) {
+    return written;
+  }
+  return report.compatible() ? kCompatible : kBreaking;
+}
+
 int emit_findings(std::vector<Finding> findings, const OutputOptions& options, const Policy& policy,
                   const std::string& what) {
-  apply_policy(policy, findings);
-  const std::string report = render_findings(findings, options, what);
-  if (const int written = write_report(report, options.output_path); written != kCompatible) return written;
-  return compatible(findings) ? kCompatible : kBreaking;
-}
-
-const std::map<std::string, Format>& format_names() {
-  static const std::map<std::string, Format> names{{"text", Format::Text},     {"json", Format::Json},
-                                                   {"markdown", Format::Markdown}, {"sarif", Format::Sarif},
-                                                   {"github", Format::Github}, {"junit", Format::Junit}};
-  return names;
-}
-
-std::string render_findings(const std::vector<Finding>& findings, const OutputOptions& options, const std::string& what) {
-  switch (options.format) {
-    case Format::Json: return format_json_report(findings);
-    case Format::Markdown: return format_markdown_report(findings, what);
-    case Format::Sarif: return format_sarif_report(findings);
-    case Format::Github: return format_github_report(findings, what);
-    case Format::Junit: return format_junit_report(findings, what);
-    case Format::Text: break;
-  }
-  return format_text_report(findings, what, TextStyle{options.use_color() && options.output_path.empty()});
+  Report report(std::move(findings));
+  report.apply(policy);
+  return emit(report, options, what);
 }
 
 int write_report(const std::string& report, const std::string& output_path) {

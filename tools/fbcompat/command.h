@@ -1,7 +1,7 @@
-// What every fbcompat command shares: exit codes, output formats, and how reports reach stdout.
+// What every fbcompat command shares: exit codes, the output options, and how reports reach their
+// output. Formats and rendering are the library's (fbcompat/core/report.h).
 #pragma once
 
-#include <map>
 #include <string>
 #include <vector>
 
@@ -10,16 +10,12 @@
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/finding.h"
 #include "fbcompat/core/policy.h"
+#include "fbcompat/core/report.h"
 
 namespace fbcompat::cli {
 
 // 0: compatible (warnings allowed); 1: breaking; 2: bad input or usage.
 enum ExitCode : int { kCompatible = 0, kBreaking = 1, kBadInput = 2 };
-
-enum class Format { Text, Json, Markdown, Sarif, Github, Junit };
-
-// The --format values, for every command that reports findings.
-const std::map<std::string, Format>& format_names();
 
 struct OutputOptions {
   Format format = Format::Text;
@@ -30,17 +26,26 @@ struct OutputOptions {
   bool use_color() const;
 };
 
-// Adds --format, --color and --strict to a command.
-void add_output_options(CLI::App& command, OutputOptions& options);
+// Adds --format, --color, --strict and -o to a command; `formats`: the ones it offers (default: all).
+void add_output_options(CLI::App& command, OutputOptions& options, const std::vector<Format>& formats = {});
 
 // Prints "fbcompat: error: ..." to stderr and returns kBadInput.
 int report_error(const Error& error);
 int report_error(const std::string& message);
 
-// Applies the policy, prints a findings report in the chosen format to stdout and returns the exit
-// code it implies.
+// Renders a report in the chosen format to --output or stdout and returns the exit code its verdict
+// implies. `what` names what was checked (a summary line, a JUnit suite).
+int emit(const Report& report, const OutputOptions& options, const std::string& what);
+
+// The same for a plain list of findings, judged by `policy` first.
 int emit_findings(std::vector<Finding> findings, const OutputOptions& options, const Policy& policy,
                   const std::string& what);
+
+// How a report is rendered with these options: colour on a terminal, the catalogue of rules for SARIF.
+RenderOptions render_options(const OutputOptions& options, const std::string& what);
+
+// Writes a report to --output (atomically) or stdout.
+int write_report(const std::string& report, const std::string& output_path);
 
 // Each command adds itself as a subcommand; when it runs, it stores its exit code.
 void add_diff_command(CLI::App& app, int& exit_code);
@@ -49,12 +54,6 @@ void add_explain_command(CLI::App& app, int& exit_code);
 void add_pair_command(CLI::App& app, int& exit_code);
 void add_audit_command(CLI::App& app, int& exit_code);
 void add_lock_command(CLI::App& app, int& exit_code);
-
-// Findings in one of the formats; `what` names what was checked (a summary line, a JUnit suite).
-std::string render_findings(const std::vector<Finding>& findings, const OutputOptions& options, const std::string& what);
-
-// Writes a report to --output (atomically) or stdout.
-int write_report(const std::string& report, const std::string& output_path);
 void add_inspect_command(CLI::App& app, int& exit_code);
 void add_golden_command(CLI::App& app, int& exit_code);
 void add_runtime_check_command(CLI::App& app, int& exit_code);

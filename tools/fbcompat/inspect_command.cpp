@@ -8,6 +8,8 @@
 
 #include "command.h"
 #include "fbcompat/executorch/program_inspection.h"
+#include "fbcompat/release/delegate_families.h"
+#include "fbcompat/xnnpack/delegate.h"
 
 namespace fbcompat::cli {
 namespace {
@@ -27,15 +29,19 @@ bool is_directory(const std::string& path) {
 int run_inspect(const InspectArguments& arguments) {
   ProgramReadOptions options;
   options.source_name = arguments.file;
-  std::optional<XnnpackFamily> family;
+  std::vector<std::unique_ptr<DelegateFamily>> families;
   if (arguments.family_dir_given || is_directory(arguments.family_dir)) {
-    auto loaded = XnnpackFamily::load(arguments.family_dir);
+    auto loaded = load_delegate_family(xnnpack::kFamilyName, arguments.family_dir);
     if (!loaded) return report_error(loaded.error());
-    family = std::move(loaded.value());
+    families.push_back(std::move(loaded.value()));
+  } else {
+    families = delegate_families_without_schemas();
   }
+  std::vector<const DelegateFamily*> opened;
+  for (const auto& family : families) opened.push_back(family.get());
   auto bytes = read_program_file(arguments.file, options);
   if (!bytes) return report_error(bytes.error());
-  auto inspection = inspect_program(bytes->data(), bytes->size(), family ? &*family : nullptr, options);
+  auto inspection = inspect_program(bytes->data(), bytes->size(), opened, options);
   if (!inspection) return report_error(inspection.error());
   const std::string text = arguments.format == Format::Json ? format_inspection_json(*inspection) : format_inspection_text(*inspection);
   std::fwrite(text.data(), 1, text.size(), stdout);

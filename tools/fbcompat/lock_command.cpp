@@ -4,8 +4,6 @@
 #include "command.h"
 #include "fbcompat/core/output_file.h"
 #include "fbcompat/checks/lock.h"
-#include "fbcompat/core/source_reader.h"
-#include "lock/lock_rules.h"
 #include "project_config.h"
 
 namespace fbcompat::cli {
@@ -16,13 +14,6 @@ struct LockArguments {
   bool check = false;
   OutputOptions output;  // --check's report
 };
-
-// --check: a lock file that is missing or differs from what `fbcompat lock` would write.
-Finding out_of_date(const FamilyConfig& family, const std::string& problem) {
-  Finding finding = finding_of(lock_rules::kOutOfDate, family.name, problem, "run `fbcompat lock` and commit the result");
-  finding.file = family.lock;
-  return finding;
-}
 
 int run_lock(const LockArguments& arguments) {
   auto config = load_project_config(arguments.config);
@@ -37,12 +28,7 @@ int run_lock(const LockArguments& arguments) {
     const std::string text = format_lock(lock);
     checked.push_back(family.lock);
     if (arguments.check) {
-      std::string current;
-      if (!FileSystemReader().read(family.lock, &current)) {
-        findings.push_back(out_of_date(family, "the lock file is missing"));
-      } else if (current != text) {
-        findings.push_back(out_of_date(family, "the lock file does not match the released schemas"));
-      }
+      if (auto stale = check_lock_file(family.lock, family.name, text)) findings.push_back(std::move(*stale));
       continue;
     }
     if (auto error = write_output_file(family.lock, text)) return report_error(*error);

@@ -2,7 +2,6 @@
 // given, every version of every family in fbcompat.toml.
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "command.h"
 #include "fbcompat/core/manifest.h"
@@ -10,7 +9,6 @@
 #include "fbcompat/core/report.h"
 #include "fbcompat/core/schema_loader.h"
 #include "project_config.h"
-#include "report/json_findings.h"
 
 namespace fbcompat::cli {
 namespace {
@@ -24,11 +22,6 @@ struct PairArguments {
   OutputOptions output;
 };
 
-struct PairRun {
-  std::string label;  // "xnnpack v1.1.0"
-  std::vector<Finding> findings;
-};
-
 Expected<std::vector<Finding>> run_one(const std::string& writer_path, const std::string& reader_path,
                                        const LoadOptions& load_options, const PairOptions& options) {
   // One after the other, as diff does: the peak memory of one Parser, not two.
@@ -40,30 +33,9 @@ Expected<std::vector<Finding>> run_one(const std::string& writer_path, const std
 }
 
 int emit_runs(std::vector<PairRun> runs, const OutputOptions& output, const Policy& policy) {
-  bool all_compatible = true;
-  for (PairRun& run : runs) {
-    apply_policy(policy, run.findings);
-    all_compatible = all_compatible && compatible(run.findings);
-  }
-  std::string report;
-  if (output.format == Format::Json) {
-    nlohmann::json pairs = nlohmann::json::array();
-    for (const PairRun& run : runs) {
-      pairs.push_back({{"pair", run.label}, {"compatible", compatible(run.findings)}, {"findings", findings_to_json(run.findings)}});
-    }
-    report = nlohmann::json{{"compatible", all_compatible}, {"pairs", pairs}}.dump(2, ' ', false,
-                                                                                   nlohmann::json::error_handler_t::replace) +
-             "\n";
-  } else if (output.format == Format::Text || output.format == Format::Markdown) {
-    for (const PairRun& run : runs) report += render_findings(run.findings, output, run.label);
-  } else {
-    // One document for all pairs: SARIF, workflow commands and JUnit each carry every finding once.
-    std::vector<Finding> all;
-    for (const PairRun& run : runs) all.insert(all.end(), run.findings.begin(), run.findings.end());
-    report = render_findings(all, output, "fbcompat pair");
-  }
-  if (const int written = write_report(report, output.output_path); written != kCompatible) return written;
-  return all_compatible ? kCompatible : kBreaking;
+  PairReport report(std::move(runs));
+  report.apply(policy);
+  return emit(report, output, "fbcompat pair");
 }
 
 int run_configured(const PairArguments& arguments) {

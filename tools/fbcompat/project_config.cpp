@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "fbcompat/release/rule_catalogue.h"
+
 namespace fbcompat::cli {
 namespace {
 
@@ -19,8 +21,8 @@ bool inside(const std::string& file, const std::string& directory) {
 }  // namespace
 
 Expected<Config> load_project_config(const std::string& explicit_path, bool required) {
-  if (!explicit_path.empty()) return load_config(explicit_path);
-  if (auto found = find_config(".")) return load_config(*found);
+  if (!explicit_path.empty()) return load_config(explicit_path, all_rules());
+  if (auto found = find_config(".")) return load_config(*found, all_rules());
   if (required) {
     return Error{"fbcompat.toml", 0, 0,
                  "no fbcompat.toml in this directory or its parents: give the schemas as arguments, or --config FILE"};

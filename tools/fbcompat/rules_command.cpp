@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.h"
-#include "fbcompat/core/rule.h"
+#include "fbcompat/release/rule_catalogue.h"
 
 namespace fbcompat::cli {
 namespace {

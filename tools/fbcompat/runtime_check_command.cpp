@@ -8,7 +8,7 @@
 #include "project_config.h"
 #include "fbcompat/checks/runtime_check.h"
 #include "fbcompat/core/schema_loader.h"
-#include "fbcompat/xnnpack/runtime/reference_runtime.h"
+#include "reference_runtime.h"
 
 namespace fbcompat::cli {
 namespace {
@@ -37,7 +37,9 @@ int run_runtime_check(const RuntimeCheckArguments& arguments) {
   std::vector<RuntimeDefinition> definitions;
   std::string what;
   if (arguments.builtin) {
-    definitions = xnnpack::builtin_runtime_definitions();
+    const DelegateRuntime* runtime = linked_reference_runtime();
+    if (runtime == nullptr) return report_error("--builtin: this build of fbcompat has no reference runtime; use --source FILE...");
+    definitions = runtime->definitions();
     what = fmt::format("the reference runtime's node definitions against {}", arguments.schema);
   } else {
     SourceScanOptions scan;

@@ -1,5 +1,7 @@
 // A schema against its lock: a released number must still name what it was released as.
+#include <algorithm>
 #include <map>
+#include <tuple>
 #include <set>
 
 #include <fmt/format.h>
@@ -9,6 +11,7 @@
 #include "lock/lock_rules.h"
 #include "fbcompat/core/finding_sink.h"
 #include "fbcompat/core/schema_numbers.h"
+#include "fbcompat/core/source_reader.h"
 
 namespace fbcompat {
 namespace {
@@ -35,6 +38,31 @@ SourceLocation owner_location(const Schema& schema, const std::string& owner) {
 
 bool owner_exists(const Schema& schema, const std::string& owner) {
   return schema.find_composite(owner) != nullptr || schema.find_enum(owner) != nullptr;
+}
+
+bool contains(const std::vector<std::string>& values, const std::string& value) {
+  return std::find(values.begin(), values.end(), value) != values.end();
+}
+
+bool same_entries(const Lock& a, const Lock& b) {
+  if (a.releases != b.releases || a.sections.size() != b.sections.size()) return false;
+  auto key = [](const LockEntry& entry) {
+    return std::tie(entry.kind, entry.owner, entry.number, entry.since, entry.name, entry.type, entry.deprecated,
+                    entry.retired);
+  };
+  for (std::size_t s = 0; s < a.sections.size(); ++s) {
+    const LockSection* other = b.section_for_file(a.sections[s].file);
+    if (other == nullptr || other->entries.size() != a.sections[s].entries.size()) return false;
+    std::vector<LockEntry> left = a.sections[s].entries;
+    std::vector<LockEntry> right = other->entries;
+    auto order = [&](const LockEntry& x, const LockEntry& y) { return key(x) < key(y); };
+    std::sort(left.begin(), left.end(), order);
+    std::sort(right.begin(), right.end(), order);
+    for (std::size_t i = 0; i < left.size(); ++i) {
+      if (key(left[i]) != key(right[i])) return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace
@@ -96,5 +124,41 @@ std::vector<Finding> check_against_lock(const Schema& schema, const LockSection&
   sort_findings(findings);
   return findings;
 }
+
+std::optional<Finding> check_lock_covers(const Lock& lock, const History& history, const std::string& lock_path) {
+  const Lock expected = build_lock(history);
+  if (same_entries(expected, lock)) return std::nullopt;
+  std::vector<std::string> missing;
+  for (const std::string& release : expected.releases) {
+    if (!contains(lock.releases, release)) missing.push_back(release);
+  }
+  std::string what = missing.empty() ? std::string("its entries differ from what the released schemas say")
+                                     : fmt::format("it does not cover release{} {}", missing.size() == 1 ? "" : "s",
+                                                   fmt::join(missing, ", "));
+  Finding finding = finding_of(lock_rules::kOutOfDate, history.family,
+                               fmt::format("the lock file is out of date: {}. Numbers released since are not "
+                                           "protected from reuse.",
+                                           what),
+                               "run `fbcompat lock` and commit the result");
+  finding.file = lock_path;
+  return finding;
+}
+
+std::optional<Finding> check_lock_file(const std::string& lock_path, const std::string& family, const std::string& expected) {
+  std::string current;
+  std::string problem;
+  if (!FileSystemReader().read(lock_path, &current)) {
+    problem = "the lock file is missing";
+  } else if (current != expected) {
+    problem = "the lock file does not match the released schemas";
+  } else {
+    return std::nullopt;
+  }
+  Finding finding = finding_of(lock_rules::kOutOfDate, family, problem, "run `fbcompat lock` and commit the result");
+  finding.file = lock_path;
+  return finding;
+}
+
+const std::vector<const RuleInfo*>& lock_check_rules() { return lock_rules::all(); }
 
 }  // namespace fbcompat

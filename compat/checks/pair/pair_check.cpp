@@ -329,4 +329,6 @@ std::vector<Finding> check_pair(const Schema& writer, const Schema& reader, cons
   return findings;
 }
 
+const std::vector<const RuleInfo*>& pair_check_rules() { return pair_rules::all(); }
+
 }  // namespace fbcompat

@@ -1,5 +1,7 @@
 #include "runtime_check/runtime_rules.h"
 
+#include "fbcompat/checks/runtime_check.h"
+
 namespace fbcompat {
 
 const RuleInfo kRuntimeNodeWithoutDefiner{
@@ -17,5 +19,11 @@ const RuleInfo kRuntimeNodeUnsupportedByXnnpack{
 const RuleInfo kRuntimeNodeIdMismatch{
     "RUNTIME_NODE_ID_MISMATCH", Category::Wire, Severity::Error, RuleScope::Runtime,
     "The runtime must dispatch each node union member on the type id the schema gives it."};
+
+const std::vector<const RuleInfo*>& runtime_check_rules() {
+  static const std::vector<const RuleInfo*> rules{&kRuntimeNodeWithoutDefiner, &kRuntimeDefinerWithoutNode,
+                                                  &kRuntimeNodeUnsupportedByXnnpack, &kRuntimeNodeIdMismatch};
+  return rules;
+}
 
 }  // namespace fbcompat

@@ -9,13 +9,22 @@
 
 #include <fmt/format.h>
 
-#include "git/git_api.h"
+#include <git2.h>
 
 namespace fbcompat {
 namespace {
 
-std::string last_git_error(const GitApi& git) {
-  const git_error* error = git.error_last();
+// libgit2 is initialised once, by the first use, and shut down at exit.
+void initialise_libgit2() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    git_libgit2_init();
+    std::atexit([] { git_libgit2_shutdown(); });
+  });
+}
+
+std::string last_git_error() {
+  const git_error* error = git_error_last();
   return error != nullptr && error->message != nullptr ? error->message : "unknown libgit2 error";
 }
 
@@ -28,30 +37,27 @@ std::string absolute(const std::string& path) {
 }  // namespace
 
 struct GitRepository::Impl {
-  const GitApi* git = nullptr;
   git_repository* repository = nullptr;
 };
 
 GitRepository::GitRepository(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 GitRepository::~GitRepository() {
-  if (impl_ && impl_->repository != nullptr) impl_->git->repository_free(impl_->repository);
+  if (impl_ && impl_->repository != nullptr) git_repository_free(impl_->repository);
 }
 
 Expected<std::shared_ptr<GitRepository>> GitRepository::open(const std::string& path, bool search_up) {
-  auto git = git_api();
-  if (!git) return git.error();
+  initialise_libgit2();
   auto impl = std::make_unique<Impl>();
-  impl->git = *git;
   const unsigned flags = search_up ? 0u : static_cast<unsigned>(GIT_REPOSITORY_OPEN_NO_SEARCH);
-  if (impl->git->repository_open_ext(&impl->repository, path.c_str(), flags, nullptr) != 0) {
-    return Error{path, 0, 0, fmt::format("not in a git repository ({})", last_git_error(*impl->git))};
+  if (git_repository_open_ext(&impl->repository, path.c_str(), flags, nullptr) != 0) {
+    return Error{path, 0, 0, fmt::format("not in a git repository ({})", last_git_error())};
   }
   return std::shared_ptr<GitRepository>(new GitRepository(std::move(impl)));
 }
 
 std::string GitRepository::workdir() const {
-  const char* dir = impl_->git->repository_workdir(impl_->repository);
+  const char* dir = git_repository_workdir(impl_->repository);
   return dir != nullptr ? dir : "";
 }
 
@@ -69,26 +75,24 @@ Expected<std::string> GitRepository::relative_path(const std::string& file) cons
 
 std::vector<std::string> GitRepository::refs_matching(const std::string& glob) const {
   std::vector<std::string> names;
-  const GitApi& git = *impl_->git;
   git_reference_iterator* iterator = nullptr;
-  if (git.reference_iterator_new(&iterator, impl_->repository) != 0) return names;
+  if (git_reference_iterator_new(&iterator, impl_->repository) != 0) return names;
   git_reference* reference = nullptr;
-  while (git.reference_next(&reference, iterator) == 0) {
-    const std::string short_name = git.reference_shorthand(reference);
+  while (git_reference_next(&reference, iterator) == 0) {
+    const std::string short_name = git_reference_shorthand(reference);
     if (::fnmatch(glob.c_str(), short_name.c_str(), 0) == 0) names.push_back(short_name);
-    git.reference_free(reference);
+    git_reference_free(reference);
   }
-  git.reference_iterator_free(iterator);
+  git_reference_iterator_free(iterator);
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
   return names;
 }
 
 struct GitTreeReader::Tree {
-  const GitApi* git = nullptr;
   git_tree* tree = nullptr;
   ~Tree() {
-    if (tree != nullptr) git->tree_free(tree);
+    if (tree != nullptr) git_tree_free(tree);
   }
 };
 
@@ -99,42 +103,38 @@ GitTreeReader::~GitTreeReader() = default;
 
 Expected<std::unique_ptr<GitTreeReader>> GitTreeReader::open(std::shared_ptr<GitRepository> repository,
                                                              const std::string& ref) {
-  const GitApi& git = *repository->impl().git;
   git_object* object = nullptr;
   const std::string spec = ref + "^{tree}";
-  if (ref.empty() || git.revparse_single(&object, repository->impl().repository, spec.c_str()) != 0) {
-    return Error{"git:" + ref, 0, 0, fmt::format("no commit named '{}' in the repository ({})", ref, last_git_error(git))};
+  if (ref.empty() || git_revparse_single(&object, repository->impl().repository, spec.c_str()) != 0) {
+    return Error{"git:" + ref, 0, 0, fmt::format("no commit named '{}' in the repository ({})", ref, last_git_error())};
   }
   auto tree = std::make_unique<Tree>();
-  tree->git = &git;
   tree->tree = reinterpret_cast<git_tree*>(object);
   return std::unique_ptr<GitTreeReader>(new GitTreeReader(std::move(repository), ref, std::move(tree)));
 }
 
 bool GitTreeReader::read(const std::string& path, std::string* contents) const {
-  const GitApi& git = *tree_->git;
   git_tree_entry* entry = nullptr;
-  if (git.tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
+  if (git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
   bool ok = false;
-  if (git.tree_entry_type(entry) == GIT_OBJECT_BLOB) {
+  if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
     git_blob* blob = nullptr;
-    if (git.blob_lookup(&blob, repository_->impl().repository, git.tree_entry_id(entry)) == 0) {
-      const auto* data = static_cast<const char*>(git.blob_rawcontent(blob));
-      contents->assign(data, static_cast<std::size_t>(git.blob_rawsize(blob)));
-      git.blob_free(blob);
+    if (git_blob_lookup(&blob, repository_->impl().repository, git_tree_entry_id(entry)) == 0) {
+      const auto* data = static_cast<const char*>(git_blob_rawcontent(blob));
+      contents->assign(data, static_cast<std::size_t>(git_blob_rawsize(blob)));
+      git_blob_free(blob);
       ok = true;
     }
   }
-  git.tree_entry_free(entry);
+  git_tree_entry_free(entry);
   return ok;
 }
 
 bool GitTreeReader::exists(const std::string& path) const {
-  const GitApi& git = *tree_->git;
   git_tree_entry* entry = nullptr;
-  if (git.tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
-  const bool is_blob = git.tree_entry_type(entry) == GIT_OBJECT_BLOB;
-  git.tree_entry_free(entry);
+  if (git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
+  const bool is_blob = git_tree_entry_type(entry) == GIT_OBJECT_BLOB;
+  git_tree_entry_free(entry);
   return is_blob;
 }
 

@@ -1,5 +1,6 @@
 #include "fbcompat/core/config.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -15,7 +16,12 @@ namespace fs = std::filesystem;
 
 class ConfigReader {
  public:
-  ConfigReader(std::string path, std::string base_dir) : path_(std::move(path)), base_dir_(std::move(base_dir)) {}
+  ConfigReader(std::string path, std::string base_dir, const std::vector<RuleInfo>& rules)
+      : path_(std::move(path)), base_dir_(std::move(base_dir)), rules_(rules) {}
+
+  bool known_rule(std::string_view id) const {
+    return std::any_of(rules_.begin(), rules_.end(), [&](const RuleInfo& rule) { return rule.id == id; });
+  }
 
   Error error_at(const toml::node& node, std::string message) const {
     return Error{path_, static_cast<std::uint32_t>(node.source().begin.line),
@@ -112,7 +118,7 @@ class ConfigReader {
   std::optional<Error> read_rules(const toml::table& table, Config& config) const {
     for (const auto& [key, node] : table) {
       const std::string id(key.str());
-      if (find_rule(id) == nullptr) return error_at(node, fmt::format("unknown rule '{}' in [rules]", id));
+      if (!known_rule(id)) return error_at(node, fmt::format("unknown rule '{}' in [rules]", id));
       const auto value = node.value<std::string>();
       if (!value || (*value != "error" && *value != "warning" && *value != "info")) {
         return error_at(node, fmt::format("[rules] {}: severity must be \"error\", \"warning\" or \"info\"", id));
@@ -128,7 +134,7 @@ class ConfigReader {
     if (auto problem = check_keys(*table, {"rule", "subject", "reason"}, "an [[ignore]]")) return problem;
     Ignore ignore;
     if (auto problem = read_string(*table, "rule", ignore.rule, true, "an [[ignore]]")) return problem;
-    if (find_rule(ignore.rule) == nullptr) {
+    if (!known_rule(ignore.rule)) {
       return error_at(*table->get("rule"), fmt::format("unknown rule '{}' in [[ignore]]", ignore.rule));
     }
     if (auto problem = read_string(*table, "subject", ignore.subject, true, "an [[ignore]]")) return problem;
@@ -182,6 +188,7 @@ class ConfigReader {
  private:
   std::string path_;
   std::string base_dir_;
+  const std::vector<RuleInfo>& rules_;
 };
 
 }  // namespace
@@ -193,7 +200,7 @@ const FamilyConfig* Config::find_family(const std::string& name) const {
   return nullptr;
 }
 
-Expected<Config> load_config(const std::string& path) {
+Expected<Config> load_config(const std::string& path, const std::vector<RuleInfo>& rules) {
   std::error_code error_code;
   if (!fs::is_regular_file(path, error_code)) return Error{path, 0, 0, "no such file"};
   toml::table root;
@@ -204,7 +211,7 @@ Expected<Config> load_config(const std::string& path) {
                  static_cast<std::uint32_t>(error.source().begin.column), std::string(error.description())};
   }
   const std::string base_dir = fs::path(path).parent_path().string();
-  return ConfigReader(path, base_dir.empty() ? "." : base_dir).read(root);
+  return ConfigReader(path, base_dir.empty() ? "." : base_dir, rules).read(root);
 }
 
 std::optional<std::string> find_config(const std::string& start_dir) {

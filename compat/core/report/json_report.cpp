@@ -1,7 +1,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fbcompat/core/report.h"
-#include "report/json_findings.h"
+#include "fbcompat/core/report_json.h"
 
 namespace fbcompat {
 
@@ -21,9 +21,12 @@ nlohmann::json findings_to_json(const std::vector<Finding>& findings) {
   return array;
 }
 
+std::string json_text(const nlohmann::json& document) {
+  return document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
 std::string format_json_report(const std::vector<Finding>& findings) {
-  const nlohmann::json report{{"compatible", compatible(findings)}, {"findings", findings_to_json(findings)}};
-  return report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return json_text({{"compatible", compatible(findings)}, {"findings", findings_to_json(findings)}});
 }
 
 }  // namespace fbcompat

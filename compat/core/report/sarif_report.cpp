@@ -1,8 +1,10 @@
+#include <algorithm>
 #include <map>
 
 #include <nlohmann/json.hpp>
 
 #include "fbcompat/core/report.h"
+#include "fbcompat/core/report_json.h"
 #include "fbcompat/core/rule.h"
 
 namespace fbcompat {
@@ -21,13 +23,24 @@ const char* sarif_level(Severity severity) {
 
 std::string help_uri(std::string_view rule) { return "docs/rules/" + std::string(rule) + ".md"; }
 
+// Every rule given is described, so that results can refer to them by index; without a catalogue, the
+// rules of the findings.
+std::vector<RuleInfo> described_rules(const std::vector<Finding>& findings, const std::vector<RuleInfo>& rules) {
+  if (!rules.empty()) return rules;
+  std::vector<RuleInfo> seen;
+  for (const Finding& finding : findings) {
+    const bool known = std::any_of(seen.begin(), seen.end(), [&](const RuleInfo& rule) { return rule.id == finding.rule; });
+    if (!known) seen.push_back(RuleInfo{finding.rule, finding.category, finding.severity, RuleScope::Evolution, ""});
+  }
+  return seen;
+}
+
 }  // namespace
 
-std::string format_sarif_report(const std::vector<Finding>& findings) {
-  // Every registered rule is described, so that results can refer to them by index.
+std::string format_sarif_report(const std::vector<Finding>& findings, const std::vector<RuleInfo>& catalogue) {
   json rules = json::array();
   std::map<std::string, std::size_t> rule_index;
-  for (const RuleInfo& rule : all_rules()) {
+  for (const RuleInfo& rule : described_rules(findings, catalogue)) {
     rule_index.emplace(std::string(rule.id), rules.size());
     rules.push_back({{"id", rule.id},
                      {"name", rule.id},
@@ -63,7 +76,7 @@ std::string format_sarif_report(const std::vector<Finding>& findings) {
                                                    {"semanticVersion", "0.1.0"},
                                                    {"rules", rules}}}}},
                              {"results", results}}})}};
-  return sarif.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  return json_text(sarif);
 }
 
 }  // namespace fbcompat

@@ -9,9 +9,9 @@
 #include <flatbuffers/flatbuffers.h>
 #include <fmt/format.h>
 
-#include "fbcompat/executorch/program_generated.h"
+#include "executorch/program_generated.h"
 #include "fbcompat/executorch/program.h"
-#include "fbcompat/load_check/xnnpack_header.h"
+#include "fbcompat/base/little_endian.h"
 #include "fbcompat/core/verifier_limits.h"
 
 namespace fbcompat {
@@ -43,7 +43,6 @@ bool has_extended_header(const std::uint8_t* data, std::size_t size) {
 // Reads and checks the extended header against the file's size; nullopt plus an error when it is bad.
 Expected<ExtendedHeader> read_extended_header(const std::uint8_t* data, std::size_t size,
                                               const ProgramReadOptions& options) {
-  using xnnpack_header::read_le;
   constexpr std::size_t kFieldsEnd = ExtendedHeader::kMagicOffset + ExtendedHeader::kMinimumLength;
   if (size < kFieldsEnd) {
     return error_at(options, fmt::format("extended header (eh00) at byte 8 is cut off: the file ends at byte {}, "

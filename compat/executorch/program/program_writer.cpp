@@ -4,7 +4,7 @@
 #include <flatbuffers/flatbuffers.h>
 #include <fmt/format.h>
 
-#include "fbcompat/executorch/program_generated.h"
+#include "executorch/program_generated.h"
 #include "fbcompat/executorch/program_writer.h"
 
 namespace fbcompat {

@@ -7,7 +7,6 @@
 
 #include "fbcompat/checks/diff.h"
 #include "fbcompat/checks/pair.h"
-#include "lock/lock_rules.h"
 #include "fbcompat/support/parallel_for.h"
 #include "fbcompat/core/finding_sink.h"
 #include "fbcompat/core/schema_numbers.h"
@@ -43,26 +42,6 @@ std::string version_range(const History& history, std::size_t first, std::size_t
 }
 
 // Lock files compare by content: the order a TOML reader returns entries in is not the file's.
-bool same_entries(const Lock& a, const Lock& b) {
-  if (a.releases != b.releases || a.sections.size() != b.sections.size()) return false;
-  auto key = [](const LockEntry& entry) {
-    return std::tie(entry.kind, entry.owner, entry.number, entry.since, entry.name, entry.type, entry.deprecated,
-                    entry.retired);
-  };
-  for (std::size_t s = 0; s < a.sections.size(); ++s) {
-    const LockSection* other = b.section_for_file(a.sections[s].file);
-    if (other == nullptr || other->entries.size() != a.sections[s].entries.size()) return false;
-    std::vector<LockEntry> left = a.sections[s].entries;
-    std::vector<LockEntry> right = other->entries;
-    auto order = [&](const LockEntry& x, const LockEntry& y) { return key(x) < key(y); };
-    std::sort(left.begin(), left.end(), order);
-    std::sort(right.begin(), right.end(), order);
-    for (std::size_t i = 0; i < left.size(); ++i) {
-      if (key(left[i]) != key(right[i])) return false;
-    }
-  }
-  return true;
-}
 
 class Auditor {
  public:
@@ -206,25 +185,8 @@ class Auditor {
     if (!options_.lock) return;
     report_.lock_path = options_.lock_path;
     const Lock& lock = *options_.lock;
-    FindingSink sink(report_.lock_findings);
     // The lock must cover every release of the history, and say what the history says.
-    const Lock expected = build_lock(history_);
-    if (!same_entries(expected, lock)) {
-      std::vector<std::string> missing;
-      for (const std::string& release : expected.releases) {
-        if (!contains(lock.releases, release)) missing.push_back(release);
-      }
-      std::string what = missing.empty() ? std::string("its entries differ from what the released schemas say")
-                                         : fmt::format("it does not cover release{} {}", missing.size() == 1 ? "" : "s",
-                                                       fmt::join(missing, ", "));
-      Finding finding = finding_of(lock_rules::kOutOfDate, history_.family,
-                                   fmt::format("the lock file is out of date: {}. Numbers released since are not "
-                                               "protected from reuse.",
-                                               what),
-                                   "run `fbcompat lock` and commit the result");
-      finding.file = options_.lock_path;
-      report_.lock_findings.push_back(std::move(finding));
-    }
+    if (auto stale = check_lock_covers(lock, history_, options_.lock_path)) report_.lock_findings.push_back(std::move(*stale));
     // Released versions are what the lock was made from; the versions being prepared are what it guards.
     for (std::size_t role = 0; role < history_.roles.size(); ++role) {
       const LockSection* section = lock.section_for_file(history_.role_files[role]);

@@ -2,7 +2,7 @@
 
 #include "audit/audit_words.h"
 #include "fbcompat/release/audit_report.h"
-#include "report/json_findings.h"
+#include "fbcompat/core/report_json.h"
 
 namespace fbcompat {
 namespace {

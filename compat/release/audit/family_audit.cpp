@@ -1,13 +1,12 @@
-#include "fbcompat/release/audit_sections.h"
+#include "fbcompat/release/family_audit.h"
 
 #include <fmt/format.h>
 
+#include "fbcompat/release/delegate_families.h"
 #include "fbcompat/release/golden_run.h"
 #include "fbcompat/release/golden_verify.h"
-#include "fbcompat/checks/runtime_check.h"
-#include "fbcompat/xnnpack/runtime/reference_runtime.h"
 
-namespace fbcompat::cli {
+namespace fbcompat {
 namespace {
 
 // The newest version's runtime schema: the runtime being released must define every node it can read.
@@ -20,50 +19,90 @@ const Schema* newest_runtime_schema(const History& history) {
   return nullptr;
 }
 
-}  // namespace
-
-Expected<std::vector<AuditSection>> audit_sections(const FamilyConfig& family, const AuditReport& report,
-                                                   const Policy& policy) {
+Expected<std::vector<AuditSection>> golden_sections(const FamilyConfig& family, const FamilyAuditOptions& options) {
   std::vector<AuditSection> sections;
-  if (!family.golden.empty()) {
-    GoldenVerifyOptions options;
-    options.golden_dir = family.golden;
-    options.family_dir = family.directory;
-    auto verified = verify_golden(options);
-    if (!verified) return verified.error();
-    sections.push_back({"Golden programs decode",
-                        fmt::format("{} golden programs read with their own and every later runtime schema ({} readings)",
-                                    verified->programs, verified->readings),
-                        std::move(verified->findings)});
-    auto ran = xnnpack::run_golden_programs(family.golden);
-    if (!ran) return ran.error();
-    sections.push_back({"Golden programs run",
-                        fmt::format("{} of {} runnable golden programs ran on the reference XNNPACK runtime and matched "
-                                    "their recorded outputs; {} use nodes the linked XNNPACK cannot define",
-                                    ran->matched, ran->runnable, ran->unsupported),
-                        std::move(ran->findings)});
+  auto delegate = load_delegate_family(family.name, family.directory);
+  if (!delegate) return delegate.error();
+  GoldenVerifyOptions verify_options;
+  verify_options.golden_dir = family.golden;
+  verify_options.family = family.name;
+  verify_options.family_dir = family.directory;
+  auto verified = verify_golden(verify_options, **delegate);
+  if (!verified) return verified.error();
+  sections.push_back({"Golden programs decode",
+                      fmt::format("{} golden programs read with their own and every later runtime schema ({} readings)",
+                                  verified->programs, verified->readings),
+                      std::move(verified->findings)});
+  if (options.runtime == nullptr) {
+    sections.push_back({"Golden programs run", "not run: this build of fbcompat has no runtime to run them on", {}});
+    return sections;
   }
-  const Schema* schema = newest_runtime_schema(report.history);
-  if (schema != nullptr && (family.runtime == "builtin" || !family.runtime_sources.empty())) {
-    std::vector<RuntimeDefinition> definitions;
-    std::string what;
-    if (family.runtime == "builtin") {
-      definitions = xnnpack::builtin_runtime_definitions();
-      what = "the reference runtime's node registry";
-    } else {
-      auto scanned = scan_runtime_sources(family.runtime_sources, SourceScanOptions{});
-      if (!scanned) return scanned.error();
-      definitions = std::move(scanned.value());
-      what = fmt::format("the dispatch in {}", fmt::join(family.runtime_sources, ", "));
-    }
-    auto checked = check_runtime_definitions(*schema, definitions);
-    if (!checked) return checked.error();
-    sections.push_back({"Runtime node definitions",
-                        fmt::format("{} against {}'s runtime schema", what, report.history.versions.back().name),
-                        std::move(checked.value())});
-  }
-  for (AuditSection& section : sections) apply_policy(policy, section.findings);
+  auto ran = run_golden_programs(family.golden, *options.runtime);
+  if (!ran) return ran.error();
+  sections.push_back({"Golden programs run",
+                      fmt::format("{} of {} runnable golden programs ran on the reference XNNPACK runtime and matched "
+                                  "their recorded outputs; {} use nodes the linked XNNPACK cannot define",
+                                  ran->matched, ran->runnable, ran->unsupported),
+                      std::move(ran->findings)});
   return sections;
 }
 
-}  // namespace fbcompat::cli
+Expected<std::optional<AuditSection>> runtime_section(const FamilyConfig& family, const AuditReport& report,
+                                                      const FamilyAuditOptions& options) {
+  const Schema* schema = newest_runtime_schema(report.history);
+  if (schema == nullptr || (family.runtime != "builtin" && family.runtime_sources.empty())) return std::optional<AuditSection>();
+  std::vector<RuntimeDefinition> definitions;
+  std::string what;
+  if (family.runtime == "builtin") {
+    if (options.runtime == nullptr) {
+      return std::optional<AuditSection>(
+          AuditSection{"Runtime node definitions", "not checked: this build of fbcompat has no built-in runtime", {}});
+    }
+    definitions = options.runtime->definitions();
+    what = "the reference runtime's node registry";
+  } else {
+    auto scanned = scan_runtime_sources(family.runtime_sources, SourceScanOptions{});
+    if (!scanned) return scanned.error();
+    definitions = std::move(scanned.value());
+    what = fmt::format("the dispatch in {}", fmt::join(family.runtime_sources, ", "));
+  }
+  auto checked = check_runtime_definitions(*schema, definitions);
+  if (!checked) return checked.error();
+  return std::optional<AuditSection>(AuditSection{
+      "Runtime node definitions", fmt::format("{} against {}'s runtime schema", what, report.history.versions.back().name),
+      std::move(checked.value())});
+}
+
+}  // namespace
+
+Expected<AuditReport> audit_family(const FamilyConfig& family, const FamilyAuditOptions& options) {
+  auto history = load_family_history(family, options.threads);
+  if (!history) return history.error();
+  AuditOptions audit_options;
+  audit_options.policy = options.policy;
+  audit_options.union_capacity_warning = options.union_capacity_warning;
+  audit_options.threads = options.threads;
+  if (!family.lock.empty()) {
+    auto lock = read_lock(family.lock);
+    if (!lock) return lock.error();
+    audit_options.lock = std::move(lock.value());
+    audit_options.lock_path = family.lock;
+  }
+  AuditReport report = audit_history(std::move(history.value()), audit_options);
+  std::vector<AuditSection> sections;
+  if (!family.golden.empty()) {
+    auto golden = golden_sections(family, options);
+    if (!golden) return golden.error();
+    sections = std::move(golden.value());
+  }
+  auto runtime = runtime_section(family, report, options);
+  if (!runtime) return runtime.error();
+  if (*runtime) sections.push_back(std::move(**runtime));
+  for (AuditSection& section : sections) {
+    apply_policy(options.policy, section.findings);
+    report.sections.push_back(std::move(section));
+  }
+  return report;
+}
+
+}  // namespace fbcompat

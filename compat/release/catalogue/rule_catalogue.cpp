@@ -1,32 +1,25 @@
-#include "fbcompat/core/rule.h"
+#include "fbcompat/release/rule_catalogue.h"
 
-#include <utility>
-
-#include "evolution/evolution_context.h"
-#include "catalogue/rule_families.h"
 #include "catalogue/rule_pages.h"
+#include "fbcompat/checks/diff.h"
+#include "fbcompat/checks/lock.h"
+#include "fbcompat/checks/pair.h"
+#include "fbcompat/checks/runtime_check.h"
+#include "fbcompat/xnnpack/load_check_report.h"
+#include "golden/golden_rules.h"
 
 namespace fbcompat {
 
 const std::vector<RuleInfo>& all_rules() {
   static const std::vector<RuleInfo> rules = [] {
     std::vector<RuleInfo> collected;
-    for (const EvolutionRule& rule : evolution_rules()) collected.push_back(rule.info);
-    for (const RuleInfo* info : non_evolution_rules()) collected.push_back(*info);
+    for (const auto* family : {&diff_rules(), &pair_check_rules(), &lock_check_rules(), &golden_rules(), &runtime_check_rules(),
+                               &xnnpack::load_check_rules()}) {
+      for (const RuleInfo* rule : *family) collected.push_back(*rule);
+    }
     return collected;
   }();
   return rules;
-}
-
-Finding finding_of(const RuleInfo& rule, std::string subject, std::string message, std::string fix) {
-  Finding finding;
-  finding.rule = std::string(rule.id);
-  finding.category = rule.category;
-  finding.severity = rule.default_severity;
-  finding.subject = std::move(subject);
-  finding.message = std::move(message);
-  finding.fix = std::move(fix);
-  return finding;
 }
 
 const RuleInfo* find_rule(std::string_view id) {

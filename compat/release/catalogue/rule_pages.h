@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fbcompat/core/rule.h"
+#include "fbcompat/release/rule_catalogue.h"
 
 namespace fbcompat {
 

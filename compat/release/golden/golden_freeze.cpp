@@ -11,23 +11,14 @@
 #include <fstream>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "fbcompat/core/output_file.h"
+#include "fbcompat/release/delegate_families.h"
 #include "fbcompat/release/golden_manifest.h"
-#include "fbcompat/core/manifest.h"
-#include "fbcompat/executorch/program_writer.h"
-#include "fbcompat/core/reflected_schema.h"
-#include "fbcompat/core/schema_loader.h"
 #include "golden/sha256.h"
-#include "fbcompat/xnnpack/payload_writer.h"
-#include "golden_programs/golden_catalogue.h"
-#include "golden_programs/reference_graph.h"
 
 namespace fbcompat {
 namespace {
-
-using nlohmann::json;
 
 bool exists(const std::string& path) {
   struct stat info {};
@@ -48,95 +39,33 @@ std::optional<Error> write_file(const std::string& root, const PendingFile& file
   return write_output_file(target, file.contents, file.replace ? Overwrite::Allowed : Overwrite::Refused);
 }
 
-std::vector<std::int32_t> dims_of(const json& graph, std::uint32_t value_id) {
-  for (const json& value : graph.at("xvalues")) {
-    const json& tensor = value.at("xvalue_union");
-    if (tensor.value("id_out", kXnnInvalidValueId) == value_id) return tensor.at("dims").get<std::vector<std::int32_t>>();
-  }
-  return {};
-}
-
-std::uint32_t external_id_of(const json& graph, std::uint32_t value_id) {
-  for (const json& value : graph.at("xvalues")) {
-    const json& tensor = value.at("xvalue_union");
-    if (tensor.value("id_out", kXnnInvalidValueId) == value_id) return tensor.value("external_id", kXnnInvalidValueId);
-  }
-  return kXnnInvalidValueId;
-}
-
-GoldenTensorRecord record(std::uint32_t value_id, std::uint32_t external_id, const reference::Tensor& tensor) {
-  GoldenTensorRecord out;
-  out.value_id = value_id;
-  out.external_id = external_id;
-  out.shape = tensor.dims;
-  out.layout = golden_layout_for(tensor.dims.size());
-  out.values = tensor.values;
-  return out;
-}
-
-struct BuiltProgram {
+GoldenEntry entry_for(const GoldenProgram& program, const std::string& family, const std::string& version) {
+  const std::string stem = fmt::format("{}/{}/{}", family, version, program.name);
   GoldenEntry entry;
-  std::string description;
-  std::vector<std::uint8_t> pte;
-};
-
-Expected<BuiltProgram> build(const ReflectedSchema& writer, const std::string& version, const GoldenProgramPlan& plan) {
-  BuiltProgram built;
-  const std::string stem = fmt::format("xnnpack/{}/{}", version, plan.name);
-  built.description = plan.graph.dump(2) + "\n";
-  auto flatbuffer = writer.encode_json(built.description, stem + ".json");
-  if (!flatbuffer) return flatbuffer.error();
-  if (!writer.verify(flatbuffer->data(), flatbuffer->size())) {
-    return Error{stem + ".json", 0, 0, "encoded graph does not verify against its own writer schema"};
-  }
-  auto payload = make_xnnpack_payload({flatbuffer->data(), flatbuffer->size(), plan.constant_data.data(),
-                                       plan.constant_data.size(), plan.xh00_header});
-  if (!payload) return payload.error();
-
-  PlanSpec method;
-  for (const json& id : plan.graph.at("input_ids")) method.inputs.push_back({dims_of(plan.graph, id.get<std::uint32_t>())});
-  for (const json& id : plan.graph.at("output_ids")) method.outputs.push_back({dims_of(plan.graph, id.get<std::uint32_t>())});
-  method.delegates.push_back(DelegateSpec{kXnnpackBackendId, std::move(payload.value()), plan.location});
-  ProgramSpec program;
-  program.extended_header = plan.extended_header;
-  program.plans.push_back(std::move(method));
-  auto pte = write_program(program);
-  if (!pte) return pte.error();
-  built.pte = std::move(pte.value());
-
-  GoldenEntry& entry = built.entry;
   entry.path = stem + ".pte";
+  entry.family = family;
   entry.version = version;
-  entry.sha256 = sha256_hex(built.pte.data(), built.pte.size());
-  entry.size = built.pte.size();
+  entry.sha256 = sha256_hex(program.pte.data(), program.pte.size());
+  entry.size = program.pte.size();
   entry.description = stem + ".json";
-  entry.purpose = plan.purpose;
-  entry.storage = plan.location;
-  entry.xh00_header = plan.xh00_header;
-  entry.extended_header = plan.extended_header;
-  for (const json& node : plan.graph.at("xnodes")) entry.nodes.push_back(node.at("xnode_union_type").get<std::string>());
-  entry.runnable = plan.runnable;
-  if (plan.runnable) {
-    TensorsById inputs;
-    for (const GoldenTensor& input : plan.inputs) {
-      inputs.emplace(input.value_id, input.tensor);
-      entry.inputs.push_back(record(input.value_id, input.external_id, input.tensor));
-    }
-    auto outputs = run_reference_graph(plan.graph, {plan.constant_data.data(), plan.constant_data.size()}, inputs);
-    if (!outputs) return Error{entry.path, 0, 0, "reference run failed: " + outputs.error().message};
-    for (const auto& [id, tensor] : *outputs) entry.expected_outputs.push_back(record(id, external_id_of(plan.graph, id), tensor));
-  }
-  return built;
+  entry.purpose = program.purpose;
+  entry.storage = program.storage;
+  entry.xh00_header = program.payload_header;
+  entry.extended_header = program.extended_header;
+  entry.nodes = program.nodes;
+  entry.runnable = program.runnable;
+  entry.inputs = program.inputs;
+  entry.expected_outputs = program.expected_outputs;
+  return entry;
 }
 
 }  // namespace
 
 Expected<FreezeResult> freeze_golden(const FreezeOptions& options) {
-  auto manifest_toml = load_manifest(options.family_dir + "/manifest.toml");
-  if (!manifest_toml) return manifest_toml.error();
-  if (manifest_toml->find(options.version) == nullptr) {
-    return Error{options.family_dir + "/manifest.toml", 0, 0, fmt::format("has no version {}", options.version)};
-  }
+  auto family = load_delegate_family(options.family, options.family_dir);
+  if (!family) return family.error();
+  const auto version = (*family)->manifest().index_of(options.version);
+  if (!version) return Error{options.family_dir + "/manifest.toml", 0, 0, fmt::format("has no version {}", options.version)};
   const std::string manifest_path = options.golden_dir + "/MANIFEST.json";
   GoldenManifest manifest;
   if (exists(manifest_path)) {
@@ -145,27 +74,20 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& options) {
     manifest = std::move(loaded.value());
   }
   for (const GoldenEntry& entry : manifest.entries) {
-    if (entry.family == "xnnpack" && entry.version == options.version) {
+    if (entry.family == options.family && entry.version == options.version) {
       return Error{manifest_path, 0, 0, fmt::format("{} is already frozen ({}): golden programs are never rewritten",
                                                     options.version, entry.path)};
     }
   }
 
-  const std::string writer_path = options.family_dir + "/" + options.version + "/schema.fbs";
-  auto model = load_schema(writer_path);
-  if (!model) return model.error();
-  auto writer = ReflectedSchema::load(writer_path);
-  if (!writer) return writer.error();
-  auto plans = golden_catalogue(*model);
-  if (!plans) return plans.error();
-
+  auto programs = (*family)->golden_programs(*version);
+  if (!programs) return programs.error();
   std::vector<PendingFile> pending;
-  for (const GoldenProgramPlan& plan : *plans) {
-    auto built = build(**writer, options.version, plan);
-    if (!built) return built.error();
-    pending.push_back({built->entry.description, std::move(built->description)});
-    pending.push_back({built->entry.path, std::string(built->pte.begin(), built->pte.end())});
-    manifest.entries.push_back(std::move(built->entry));
+  for (GoldenProgram& program : *programs) {
+    GoldenEntry entry = entry_for(program, options.family, options.version);
+    pending.push_back({entry.description, std::move(program.description)});
+    pending.push_back({entry.path, std::string(program.pte.begin(), program.pte.end())});
+    manifest.entries.push_back(std::move(entry));
   }
   for (const PendingFile& file : pending) {
     const std::string target = options.golden_dir + "/" + file.relative;

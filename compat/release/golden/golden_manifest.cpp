@@ -89,12 +89,6 @@ const GoldenEntry* GoldenManifest::find(const std::string& path) const {
   return nullptr;
 }
 
-std::string golden_layout_for(std::size_t rank) {
-  if (rank == 4) return "NHWC";
-  if (rank == 2) return "NC";
-  return "ROW_MAJOR";
-}
-
 Expected<GoldenManifest> load_golden_manifest(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error{path, 0, 0, "cannot open the golden manifest"};

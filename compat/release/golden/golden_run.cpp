@@ -4,23 +4,19 @@
 
 #include <fmt/format.h>
 
-#include "fbcompat/release/golden_manifest.h"
-#include "fbcompat/executorch/program.h"
-#include "fbcompat/xnnpack/runtime/reference_runtime.h"
 #include "fbcompat/core/finding_sink.h"
+#include "fbcompat/executorch/program.h"
+#include "fbcompat/release/golden_manifest.h"
 #include "golden/golden_rules.h"
 
-namespace fbcompat::xnnpack {
+namespace fbcompat {
 namespace {
 
-// The reason the reference runtime cannot run a program, when a recorded node is one the linked
-// XNNPACK cannot define; empty when every node is supported.
-std::string unsupported_reason(const GoldenEntry& entry) {
-  const std::vector<NodeSupport> registry = node_support();
+// The reason the runtime cannot run a program, when a recorded node is one it cannot define; empty
+// when every node is supported.
+std::string unsupported_reason(const GoldenEntry& entry, const DelegateRuntime& runtime) {
   for (const std::string& node : entry.nodes) {
-    for (const NodeSupport& support : registry) {
-      if (support.member == node && !support.supported) return fmt::format("{}: {}", node, support.unsupported_reason);
-    }
+    if (std::string reason = runtime.unsupported_reason(node); !reason.empty()) return fmt::format("{}: {}", node, reason);
   }
   return "";
 }
@@ -49,7 +45,7 @@ std::string first_mismatch(const GoldenEntry& entry, const std::vector<std::vect
 
 }  // namespace
 
-Expected<GoldenRunReport> run_golden_programs(const std::string& golden_dir) {
+Expected<GoldenRunReport> run_golden_programs(const std::string& golden_dir, const DelegateRuntime& runtime) {
   auto manifest = load_golden_manifest(golden_dir + "/MANIFEST.json");
   if (!manifest) return manifest.error();
   GoldenRunReport report;
@@ -62,7 +58,7 @@ Expected<GoldenRunReport> run_golden_programs(const std::string& golden_dir) {
   for (const GoldenEntry& entry : manifest->entries) {
     if (!entry.runnable) continue;
     ++report.runnable;
-    const std::string unsupported = unsupported_reason(entry);
+    const std::string unsupported = unsupported_reason(entry, runtime);
     ProgramReadOptions read_options;
     read_options.source_name = golden_dir + "/" + entry.path;
     auto bytes = read_program_file(read_options.source_name, read_options);
@@ -75,35 +71,35 @@ Expected<GoldenRunReport> run_golden_programs(const std::string& golden_dir) {
     if (program) {
       for (const ProgramPlan& plan : program->plans) {
         for (const ProgramDelegate& candidate : plan.delegates) {
-          if (candidate.backend_id == kXnnpackBackendId && delegate == nullptr) delegate = &candidate;
+          if (candidate.backend_id == runtime.backend_id() && delegate == nullptr) delegate = &candidate;
         }
       }
     }
     if (delegate == nullptr) {
       report_on(kGoldenRunFailed, entry,
-                program ? std::string("the program has no XNNPACK delegate") : program.error().to_string(),
+                program ? fmt::format("the program has no {} delegate", runtime.backend_id()) : program.error().to_string(),
                 "restore the golden file from version control");
       continue;
     }
-    auto loaded = load_xnnpack_payload(delegate->data, delegate->size);
-    if (!loaded) {
+    std::vector<std::vector<float>> inputs;
+    for (const GoldenTensorRecord& input : entry.inputs) inputs.push_back(input.values);
+    const DelegateRuntime::Run run = runtime.run(delegate->data, delegate->size, inputs);
+    if (!run.loaded) {
       if (!unsupported.empty()) {
         ++report.unsupported;
         report_on(kGoldenRunUnsupported, entry,
                   fmt::format("{} was not run: {} (the runtime said: {}). Its decoding is still verified by golden "
                               "verify.",
-                              entry.path, unsupported, loaded.error().message),
-                  "link an XNNPACK that defines the node to run it end to end");
+                              entry.path, unsupported, run.outputs.error().message),
+                  runtime.how_to_support(unsupported));
       } else {
         report_on(kGoldenRunFailed, entry,
-                  fmt::format("{} no longer loads on the reference runtime: {}", entry.path, loaded.error().message),
+                  fmt::format("{} no longer loads on {}: {}", entry.path, runtime.description(), run.outputs.error().message),
                   "find what changed in the runtime schema or the runtime since the program was frozen");
       }
       continue;
     }
-    std::vector<std::vector<float>> inputs;
-    for (const GoldenTensorRecord& input : entry.inputs) inputs.push_back(input.values);
-    auto outputs = loaded->run_in_order(inputs);
+    const auto& outputs = run.outputs;
     if (!outputs) {
       report_on(kGoldenRunFailed, entry, fmt::format("{} loads but does not run: {}", entry.path, outputs.error().message),
                 "find what changed in the runtime since the program was frozen");
@@ -121,4 +117,4 @@ Expected<GoldenRunReport> run_golden_programs(const std::string& golden_dir) {
   return report;
 }
 
-}  // namespace fbcompat::xnnpack
+}  // namespace fbcompat

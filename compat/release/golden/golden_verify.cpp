@@ -9,12 +9,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/release/golden_manifest.h"
 #include "fbcompat/executorch/program.h"
-#include "golden/sha256.h"
-#include "fbcompat/xnnpack/graph.h"
-#include "golden_programs/recorded_fields.h"
+#include "fbcompat/release/delegate_families.h"
+#include "fbcompat/release/golden_manifest.h"
 #include "golden/golden_rules.h"
+#include "golden/sha256.h"
 
 namespace fbcompat {
 namespace {
@@ -32,13 +31,13 @@ std::string listed(const std::vector<std::string>& items) {
 
 class GoldenChecker {
  public:
-  GoldenChecker(const GoldenVerifyOptions& options, const XnnpackFamily& family, GoldenVerifyReport& report)
+  GoldenChecker(const GoldenVerifyOptions& options, const DelegateFamily& family, GoldenVerifyReport& report)
       : options_(options), family_(family), report_(report) {}
 
   void check(const GoldenEntry& entry) {
     ++report_.programs;
     const std::string file = options_.golden_dir + "/" + entry.path;
-    const auto own_index = family_.index_of(entry.version);
+    const auto own_index = family_.manifest().index_of(entry.version);
     if (!own_index) {
       add(kGoldenUnknownVersion, entry.path, file,
           fmt::format("{} is recorded as version {}, which {}/manifest.toml does not list, so no reader can be chosen",
@@ -71,49 +70,50 @@ class GoldenChecker {
     const ProgramDelegate* delegate = nullptr;
     for (const ProgramPlan& plan : program->plans) {
       for (const ProgramDelegate& candidate : plan.delegates) {
-        if (candidate.backend_id == kXnnpackBackendId && delegate == nullptr) delegate = &candidate;
+        if (candidate.backend_id == family_.backend_id() && delegate == nullptr) delegate = &candidate;
       }
     }
     if (delegate == nullptr) {
-      add(kGoldenProgramUnreadable, entry.path, file, fmt::format("{} has no {} delegate", entry.path, kXnnpackBackendId),
+      add(kGoldenProgramUnreadable, entry.path, file, fmt::format("{} has no {} delegate", entry.path, family_.backend_id()),
           "restore the original bytes from version control");
       return;
     }
-    const std::optional<json> description = load_description(entry);
-    for (std::size_t r = *own_index; r < family_.versions().size(); ++r) {
-      check_reading(entry, file, *delegate, family_.versions()[r], description);
+    const std::optional<std::string> description = load_description(entry);
+    for (std::size_t r = *own_index; r < family_.manifest().versions.size(); ++r) {
+      check_reading(entry, file, *delegate, r, description);
     }
   }
 
   // Versions without golden programs, and frozen versions whose programs miss some node.
   void check_coverage(const GoldenManifest& manifest) {
-    for (const XnnpackVersion& version : family_.versions()) {
+    const std::string family(family_.name());
+    const auto& versions = family_.manifest().versions;
+    for (std::size_t v = 0; v < versions.size(); ++v) {
+      const std::string& version = versions[v].name;
       std::set<std::string> seen;
       bool frozen = false;
       for (const GoldenEntry& entry : manifest.entries) {
-        if (entry.family != "xnnpack" || entry.version != version.info.name) continue;
+        if (entry.family != family || entry.version != version) continue;
         frozen = true;
         seen.insert(entry.nodes.begin(), entry.nodes.end());
       }
-      const std::string version_dir = options_.golden_dir + "/xnnpack/" + version.info.name;
+      const std::string version_dir = options_.golden_dir + "/" + family + "/" + version;
       if (!frozen) {
-        add(kGoldenVersionNotFrozen, "xnnpack/" + version.info.name, version_dir,
+        add(kGoldenVersionNotFrozen, family + "/" + version, version_dir,
             fmt::format("{} has no golden programs, so nothing proves that its programs keep loading on later runtimes",
-                        version.info.name),
-            fmt::format("fbcompat golden freeze --version {}", version.info.name));
+                        version),
+            fmt::format("fbcompat golden freeze --version {}", version));
         continue;
       }
       std::vector<std::string> missing;
-      const reflection::Enum* nodes = version.writer->find_enum(node_union_name(*version.writer));
-      if (nodes == nullptr) continue;
-      for (const reflection::EnumVal* member : *nodes->values()) {
-        if (member->value() != 0 && seen.count(member->name()->str()) == 0) missing.push_back(member->name()->str());
+      for (const std::string& node : family_.node_types(v)) {
+        if (seen.count(node) == 0) missing.push_back(node);
       }
       if (!missing.empty()) {
-        add(kGoldenNodeNotCovered, "xnnpack/" + version.info.name, version_dir,
-            fmt::format("no golden program of {} uses {} ({} of its XNodeUnion members), so a change to their type ids "
+        add(kGoldenNodeNotCovered, family + "/" + version, version_dir,
+            fmt::format("no golden program of {} uses {} ({} of its {} members), so a change to their type ids "
                         "or tables is not caught by golden verification",
-                        version.info.name, listed(missing), missing.size()),
+                        version, listed(missing), missing.size(), family_.node_union()),
             "a frozen version is history: cover these nodes in the next version's golden programs");
       }
     }
@@ -135,13 +135,7 @@ class GoldenChecker {
   }
 
  private:
-  static std::string node_union_name(const ReflectedSchema& schema) {
-    const std::string root = schema.root().name()->str();
-    const auto dot = root.rfind('.');
-    return (dot == std::string::npos ? "" : root.substr(0, dot + 1)) + "XNodeUnion";
-  }
-
-  std::optional<json> load_description(const GoldenEntry& entry) {
+  std::optional<std::string> load_description(const GoldenEntry& entry) {
     const std::string path = options_.golden_dir + "/" + entry.description;
     std::ifstream in(path, std::ios::binary);
     if (entry.description.empty() || !in) {
@@ -153,83 +147,81 @@ class GoldenChecker {
     }
     std::ostringstream text;
     text << in.rdbuf();
-    json parsed = json::parse(text.str(), nullptr, false);
-    if (parsed.is_discarded()) {
+    if (json::parse(text.str(), nullptr, false).is_discarded()) {
       add(kGoldenFileMissing, entry.path, path, fmt::format("the JSON description {} does not parse", entry.description),
           "restore the file from version control");
       return std::nullopt;
     }
-    return parsed;
+    return text.str();
   }
 
   void check_reading(const GoldenEntry& entry, const std::string& file, const ProgramDelegate& delegate,
-                     const XnnpackVersion& reader_version, const std::optional<json>& description) {
+                     std::size_t reader, const std::optional<std::string>& description) {
     ++report_.readings;
-    const std::string reader_name = reader_version.info.name;
-    const ReflectedSchema& reader = *reader_version.reader;
-    auto split = split_xnnpack_payload(delegate.data, delegate.size);
-    if (!split) {
-      add(kGoldenProgramUnreadable, entry.path, file, fmt::format("{}: {}", entry.path, split.error().message),
+    const std::string reader_name = family_.manifest().versions[reader].name;
+    auto reading = family_.read_payload(reader, delegate.data, delegate.size, options_.limits);
+    if (!reading) {
+      add(kGoldenProgramUnreadable, entry.path, file, fmt::format("{}: {}", entry.path, reading.error().message),
           "restore the original bytes from version control");
       return;
     }
-    const std::string identifier = xnnpack_identifier(*split);
-    if (!reader_version.accepts(identifier)) {
+    if (!reading->identifier_accepted) {
       add(kGoldenIdentifierRejected, entry.path, file,
           fmt::format("the {} runtime accepts identifiers {} but {} carries '{}': every program of {} now fails to load",
-                      reader_name, fmt::join(reader_version.accepted_identifiers, ", "), entry.path, identifier, entry.version),
-          fmt::format("keep accepting '{}' in {}'s runtime (reader_identifiers in manifest.toml)", identifier, reader_name));
+                      reader_name, fmt::join(reading->accepted_identifiers, ", "), entry.path, reading->identifier,
+                      entry.version),
+          fmt::format("keep accepting '{}' in {}'s runtime (reader_identifiers in manifest.toml)", reading->identifier,
+                      reader_name));
     }
-    auto graph = read_xnnpack_graph(reader, delegate.data, delegate.size, options_.limits);
-    if (!graph) {
+    if (reading->refused) {
       add(kGoldenVerifyFailed, entry.path, file,
           fmt::format("{} (written by {}) fails to load with the {} reader schema: {}", entry.path, entry.version,
-                      reader_name, graph.error().message),
+                      reader_name, *reading->refused),
           "restore the removed or changed member, field or type in the reader schema; add new things only at the end");
       return;
     }
-    if (!check_nodes(entry, file, reader_name, *graph)) return;
+    if (!check_nodes(entry, file, reader_name, reading->nodes)) return;
     if (!description) return;
-    auto decoded_text = reader.to_json(split->flatbuffer);
-    if (!decoded_text) {
-      add(kGoldenFieldValueChanged, entry.path, file, fmt::format("{}: {}", entry.path, decoded_text.error().message), "");
+    auto comparison = family_.compare_recorded_fields(reader, delegate.data, delegate.size, *description);
+    if (!comparison) {
+      add(kGoldenFieldValueChanged, entry.path, file, fmt::format("{}: {}", entry.path, comparison.error().message), "");
       return;
     }
-    const json decoded = json::parse(*decoded_text, nullptr, false);
-    const FieldComparison comparison = compare_recorded_fields(*description, decoded, reader);
-    if (!comparison.changed.empty()) {
+    if (!comparison->changed.empty()) {
       add(kGoldenFieldValueChanged, entry.path, file,
           fmt::format("{} (written by {}) reads differently with the {} reader schema, {} field value(s): {}", entry.path,
-                      entry.version, reader_name, comparison.changed.size(), listed(comparison.changed)),
+                      entry.version, reader_name, comparison->changed.size(), listed(comparison->changed)),
           "keep every field's slot, type and default in the reader schema; add fields only at the end of a table");
     }
-    if (!comparison.no_longer_read.empty()) {
+    if (!comparison->no_longer_read.empty()) {
       add(kGoldenFieldNoLongerRead, entry.path, file,
           fmt::format("the {} reader deprecated {}, which {} (written by {}) sets: that runtime ignores the value",
-                      reader_name, fmt::join(comparison.no_longer_read, ", "), entry.path, entry.version),
+                      reader_name, fmt::join(comparison->no_longer_read, ", "), entry.path, entry.version),
           "make sure the runtime no longer needs the value (or reads it another way) for programs of this version");
     }
   }
 
-  bool check_nodes(const GoldenEntry& entry, const std::string& file, const std::string& reader_name, const XnnpackGraph& graph) {
-    bool all_same = graph.nodes.size() == entry.nodes.size();
+  bool check_nodes(const GoldenEntry& entry, const std::string& file, const std::string& reader_name,
+                   const std::vector<PayloadNode>& nodes) {
+    bool all_same = nodes.size() == entry.nodes.size();
     if (!all_same) {
       add(kGoldenNodeDecodesDifferently, entry.path, file,
-          fmt::format("{} decodes to {} nodes with the {} reader schema; {} were recorded", entry.path, graph.nodes.size(),
+          fmt::format("{} decodes to {} nodes with the {} reader schema; {} were recorded", entry.path, nodes.size(),
                       reader_name, entry.nodes.size()),
           "restore the original program bytes");
       return false;
     }
-    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
-      const XnnpackNode& node = graph.nodes[i];
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      const PayloadNode& node = nodes[i];
       if (node.name == entry.nodes[i]) continue;
       all_same = false;
-      add(kGoldenNodeDecodesDifferently, fmt::format("fb_xnnpack.XNodeUnion.{}", entry.nodes[i]), file,
+      add(kGoldenNodeDecodesDifferently, family_.node_subject(entry.nodes[i]), file,
           fmt::format("node {} of {} (written by {} as {}) has type id {}, which the {} reader schema decodes as {}: the "
                       "runtime builds the wrong operator",
                       i, entry.path, entry.version, entry.nodes[i], node.type_id, reader_name,
                       node.name.empty() ? "no member at all" : node.name),
-          fmt::format("give {} back type id {} in XNodeUnion; add new members only at the end", entry.nodes[i], node.type_id));
+          fmt::format("give {} back type id {} in {}; add new members only at the end", entry.nodes[i], node.type_id,
+                      family_.node_union()));
     }
     return all_same;
   }
@@ -241,19 +233,19 @@ class GoldenChecker {
   }
 
   const GoldenVerifyOptions& options_;
-  const XnnpackFamily& family_;
+  const DelegateFamily& family_;
   GoldenVerifyReport& report_;
 };
 
 }  // namespace
 
-Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, const XnnpackFamily& family) {
+Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, const DelegateFamily& family) {
   auto manifest = load_golden_manifest(options.golden_dir + "/MANIFEST.json");
   if (!manifest) return manifest.error();
   GoldenVerifyReport report;
   GoldenChecker checker(options, family, report);
   for (const GoldenEntry& entry : manifest->entries) {
-    if (entry.family == "xnnpack") checker.check(entry);
+    if (entry.family == family.name()) checker.check(entry);
   }
   checker.check_coverage(*manifest);
   checker.check_unrecorded(*manifest);
@@ -261,9 +253,9 @@ Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, c
 }
 
 Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options) {
-  auto family = XnnpackFamily::load(options.family_dir);
+  auto family = load_delegate_family(options.family, options.family_dir);
   if (!family) return family.error();
-  return verify_golden(options, *family);
+  return verify_golden(options, **family);
 }
 
 }  // namespace fbcompat

@@ -54,7 +54,7 @@ class Comparer {
     }
   }
 
-  FieldComparison take() { return std::move(result_); }
+  RecordedFields take() { return std::move(result_); }
 
  private:
   void field(const json& recorded, const json& decoded, const reflection::Field& field, const json& decoded_table,
@@ -116,12 +116,12 @@ class Comparer {
   }
 
   const ReflectedSchema& reader_;
-  FieldComparison result_;
+  RecordedFields result_;
 };
 
 }  // namespace
 
-FieldComparison compare_recorded_fields(const nlohmann::json& recorded, const nlohmann::json& decoded,
+RecordedFields compare_recorded_fields(const nlohmann::json& recorded, const nlohmann::json& decoded,
                                         const ReflectedSchema& reader) {
   Comparer comparer(reader);
   comparer.table(recorded, decoded, reader.root(), unqualified_name(reader.root().name()->str()));

@@ -9,16 +9,12 @@
 #include <nlohmann/json.hpp>
 
 #include "fbcompat/core/reflected_schema.h"
+#include "fbcompat/executorch/delegate_family.h"
 
 namespace fbcompat {
 
-struct FieldComparison {
-  std::vector<std::string> changed;         // "XNNGraph.xnodes[3].xnode_union.padding_top: recorded 1, reads 0"
-  std::vector<std::string> no_longer_read;  // "PerChannelGroupQuant.scale_bf16" (deprecated in the reader)
-};
-
 // Floats compare within 1e-6 (absolute) or 1e-6 relative: GenerateText prints six decimals.
-FieldComparison compare_recorded_fields(const nlohmann::json& recorded, const nlohmann::json& decoded,
+RecordedFields compare_recorded_fields(const nlohmann::json& recorded, const nlohmann::json& decoded,
                                         const ReflectedSchema& reader);
 
 }  // namespace fbcompat

@@ -5,11 +5,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/finding.h"
+#include "fbcompat/core/rule.h"
 #include "fbcompat/core/history.h"
 #include "fbcompat/core/schema.h"
 
@@ -51,5 +53,16 @@ Expected<Lock> read_lock(const std::string& path);
 
 // LOCK_ID_REUSED and LOCK_RELEASED_DELETED findings for one schema against its lock section.
 std::vector<Finding> check_against_lock(const Schema& schema, const LockSection& section, const std::string& lock_path);
+
+// LOCK_OUT_OF_DATE when `lock` does not cover every release of `history`, or says something else of
+// them than the history does; nullopt when it is up to date.
+std::optional<Finding> check_lock_covers(const Lock& lock, const History& history, const std::string& lock_path);
+
+// LOCK_OUT_OF_DATE when the lock file at `lock_path` is missing or differs from `expected` (the text
+// format_lock gives for the family's released history); nullopt when it is up to date.
+std::optional<Finding> check_lock_file(const std::string& lock_path, const std::string& family, const std::string& expected);
+
+// The rules of the lock (LOCK_*).
+const std::vector<const RuleInfo*>& lock_check_rules();
 
 }  // namespace fbcompat

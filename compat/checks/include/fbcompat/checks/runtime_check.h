@@ -15,6 +15,7 @@
 
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/finding.h"
+#include "fbcompat/core/rule.h"
 #include "fbcompat/core/input_limits.h"
 #include "fbcompat/core/schema.h"
 
@@ -65,5 +66,8 @@ struct RuntimeCheckOptions {
 Expected<std::vector<Finding>> check_runtime_definitions(const Schema& schema,
                                                          const std::vector<RuntimeDefinition>& definitions,
                                                          const RuntimeCheckOptions& options = {});
+
+// The rules of the runtime check (RUNTIME_*).
+const std::vector<const RuleInfo*>& runtime_check_rules();
 
 }  // namespace fbcompat

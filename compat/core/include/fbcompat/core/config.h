@@ -9,6 +9,7 @@
 
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/policy.h"
+#include "fbcompat/core/rule.h"
 
 namespace fbcompat {
 
@@ -41,9 +42,10 @@ struct Config {
   const FamilyConfig* find_family(const std::string& name) const;
 };
 
-// Reads a configuration. Paths in it are relative to its directory. Unknown keys, wrong types and
-// ignores without a reason are errors naming the file, line and key.
-Expected<Config> load_config(const std::string& path);
+// Reads a configuration. Paths in it are relative to its directory. Unknown keys, wrong types,
+// ignores without a reason and rule ids not among `rules` (the catalogue of every rule,
+// fbcompat/release/rule_catalogue.h) are errors naming the file, line and key.
+Expected<Config> load_config(const std::string& path, const std::vector<RuleInfo>& rules);
 
 // The nearest fbcompat.toml in `start_dir` or its parents.
 std::optional<std::string> find_config(const std::string& start_dir);

@@ -1,4 +1,4 @@
-// The errors that name an input limit (fbcompat/limits.h): "<subject> <value> <unit>s, above the
+// The errors that name an input limit (fbcompat/base/limits.h): "<subject> <value> <unit>s, above the
 // <name> limit of <limit>".
 #pragma once
 
@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "fbcompat/limits.h"
+#include "fbcompat/base/limits.h"
 
 namespace fbcompat::limits {
 

@@ -1,16 +1,72 @@
-// Findings rendered for people (text, like a compiler's diagnostics) and for machines (JSON).
+// Reports: what a command found, rendered in one of the output formats. One Format enum, one table of
+// its names, one render() that every command calls. A report is its findings; a command whose report
+// shows more than findings (the audit's matrix, load-check's delegates) overrides the formats that
+// show it, and every other format renders its findings. A new format is one renderer below, one enum
+// value and one case in render().
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fbcompat/core/finding.h"
+#include "fbcompat/core/policy.h"
+#include "fbcompat/core/rule.h"
 
 namespace fbcompat {
+
+enum class Format { Text, Json, Markdown, Sarif, Github, Junit };
+
+// Every format with its --format name, in the order help texts list them.
+const std::vector<std::pair<std::string_view, Format>>& format_names();
+std::optional<Format> parse_format(std::string_view name);  // case-insensitive
+std::string_view format_name(Format format);
 
 struct TextStyle {
   bool color = false;  // ANSI colours, for a terminal
 };
+
+struct RenderOptions {
+  std::string what;  // what was checked: the summary line, the JUnit suite
+  TextStyle style;
+  // The rules SARIF describes, so that results refer to them by index: the catalogue of every rule
+  // (fbcompat/release/rule_catalogue.h). Empty: only the rules of the findings, by id.
+  std::vector<RuleInfo> rules;
+};
+
+class Report {
+ public:
+  explicit Report(std::vector<Finding> findings) : findings_(std::move(findings)) {}
+  virtual ~Report() = default;
+
+  const std::vector<Finding>& findings() const { return findings_; }
+  // Judges the findings by the project's policy: severities, accepted findings, --strict.
+  void apply(const Policy& policy) { apply_policy(policy, findings_); }
+  // The verdict: no finding is an error.
+  virtual bool compatible() const { return fbcompat::compatible(findings_); }
+
+  // The formats a report may show more in; by default each renders the findings.
+  virtual std::string text(const RenderOptions& options) const;
+  virtual std::string json(const RenderOptions& options) const;
+  virtual std::string markdown(const RenderOptions& options) const;
+  virtual std::string junit(const RenderOptions& options) const;
+
+ protected:
+  Report(const Report&) = default;
+  Report& operator=(const Report&) = default;
+  // For reports whose findings are derived from parts of their own.
+  void replace_findings(std::vector<Finding> findings) { findings_ = std::move(findings); }
+
+ private:
+  std::vector<Finding> findings_;
+};
+
+// The one entry point: `report` in `format`.
+std::string render(const Report& report, Format format, const RenderOptions& options);
+
+// The renderers of findings, one per format.
 
 // One finding: "file:line:col: error: [RULE] message", then its subject and fix.
 std::string format_finding_text(const Finding& finding, const TextStyle& style = {});
@@ -21,8 +77,9 @@ std::string format_text_report(const std::vector<Finding>& findings, const std::
 // A Markdown summary for a pull request comment: a verdict line, then a table of findings.
 std::string format_markdown_report(const std::vector<Finding>& findings, const std::string& what);
 
-// SARIF 2.1.0 for code scanning: one run of the fbcompat tool, its rules, one result per finding.
-std::string format_sarif_report(const std::vector<Finding>& findings);
+// SARIF 2.1.0 for code scanning: one run of the fbcompat tool, the rules it describes, one result per
+// finding.
+std::string format_sarif_report(const std::vector<Finding>& findings, const std::vector<RuleInfo>& rules = {});
 
 // GitHub Actions workflow commands (::error file=...,line=...::message) that annotate a pull request's
 // lines, then a ::notice with the summary.

@@ -1,5 +1,6 @@
-// The rule registry: every rule fbcompat applies, with its stable id, category, default severity and
-// one-line purpose. Each rule has a page docs/rules/<ID>.md, embedded in the library.
+// What a rule is: its stable id, category, default severity, scope and one-line purpose. Each check
+// family declares its own rules; the catalogue of all of them (fbcompat/release/rule_catalogue.h) sits
+// on top of the checks. Each rule has a page docs/rules/<ID>.md.
 #pragma once
 
 #include <string>
@@ -29,13 +30,7 @@ struct RuleInfo {
   std::string_view purpose;  // one line
 };
 
-const std::vector<RuleInfo>& all_rules();
-
 // A finding of `rule`, with its id, category and default severity; the location is the caller's to set.
 Finding finding_of(const RuleInfo& rule, std::string subject, std::string message, std::string fix);
-const RuleInfo* find_rule(std::string_view id);
-
-// The rule's documentation page (Markdown); empty when the id is unknown.
-std::string_view rule_page(std::string_view id);
 
 }  // namespace fbcompat

@@ -27,4 +27,21 @@ std::vector<Finding> verdict_findings(const AuditReport& report);
 // JUnit: a test suite per family, a test case per shipped transition, required matrix cell, lock and section.
 std::string format_audit_junit(const std::vector<AuditReport>& reports);
 
+// The audit of one or more families as a report (core/report.h): text, Markdown, JSON and JUnit show
+// the whole audit; SARIF and workflow annotations show what decides the verdict.
+class AuditReports final : public Report {
+ public:
+  explicit AuditReports(std::vector<AuditReport> reports);
+
+  const std::vector<AuditReport>& reports() const { return reports_; }
+  bool compatible() const override;
+  std::string text(const RenderOptions& options) const override;
+  std::string json(const RenderOptions& options) const override;
+  std::string markdown(const RenderOptions& options) const override;
+  std::string junit(const RenderOptions& options) const override;
+
+ private:
+  std::vector<AuditReport> reports_;
+};
+
 }  // namespace fbcompat

@@ -1,16 +1,26 @@
-// The audit's sections beyond the schemas themselves: the golden programs and the runtime's node
-// definitions, each contributed by its own check when the family configures it.
+// The release audit of one configured family (fbcompat.toml's [[family]]): its history loaded and
+// audited (audit.h), its lock, and the sections its configuration asks for: the golden programs
+// verified and run, and the runtime's node definitions checked against the newest runtime schema.
 #pragma once
 
-#include <vector>
+#include <cstddef>
 
-#include "fbcompat/release/audit.h"
 #include "fbcompat/core/config.h"
 #include "fbcompat/core/policy.h"
+#include "fbcompat/executorch/delegate_family.h"
+#include "fbcompat/release/audit.h"
 
-namespace fbcompat::cli {
+namespace fbcompat {
 
-Expected<std::vector<AuditSection>> audit_sections(const FamilyConfig& family, const AuditReport& report,
-                                                   const Policy& policy);
+struct FamilyAuditOptions {
+  Policy policy;
+  std::size_t union_capacity_warning = 200;
+  unsigned threads = 0;  // 0: one per core
+  // The runtime the golden programs run on, and whose node definitions `runtime = "builtin"` checks.
+  // Null when this build has none: the audit says what it could not run.
+  const DelegateRuntime* runtime = nullptr;
+};
 
-}  // namespace fbcompat::cli
+Expected<AuditReport> audit_family(const FamilyConfig& family, const FamilyAuditOptions& options);
+
+}  // namespace fbcompat

@@ -1,8 +1,9 @@
-// `golden freeze`: writes a version's golden programs once. Each program's XNNGraph is described in
-// JSON (kept beside it as <name>.json), encoded with that version's writer schema, wrapped in a
-// payload (with or without XH00) and a .pte (inline or segment), and recorded in golden/MANIFEST.json
-// with its sha256, node names and, for runnable programs, inputs and reference outputs. Existing files
-// are history: freezing refuses to overwrite any of them, and refuses a version already in the manifest.
+// `golden freeze`: writes a version's golden programs once. The delegate family builds them from its
+// catalogue with that version's writer schema (for XNNPACK: each graph described in JSON, kept beside
+// the program as <name>.json, encoded, wrapped in a payload and a .pte); freeze records each in
+// golden/MANIFEST.json with its sha256, node names and, for runnable programs, inputs and reference
+// outputs. Existing files are history: freezing refuses to overwrite any of them, and refuses a
+// version already in the manifest.
 #pragma once
 
 #include <string>
@@ -14,6 +15,7 @@ namespace fbcompat {
 
 struct FreezeOptions {
   std::string golden_dir = "golden";
+  std::string family = "xnnpack";  // the delegate family (delegate_families.h)
   std::string family_dir = "schemas/xnnpack";  // holds manifest.toml and <version>/schema.fbs
   std::string version;
 };

@@ -19,18 +19,13 @@
 #include <vector>
 
 #include "fbcompat/core/error.h"
+#include "fbcompat/executorch/delegate_family.h"
 #include "fbcompat/executorch/program.h"
 
 namespace fbcompat {
 
-struct GoldenTensorRecord {
-  std::uint32_t value_id = 0;     // XNNTensorValue.id_out
-  std::uint32_t external_id = 0;  // the delegate's argument order: inputs, then outputs
-  std::vector<std::size_t> shape;
-  std::string dtype = "fp32";
-  std::string layout;  // "NHWC" for 4-D tensors, "NC" for 2-D, else "ROW_MAJOR"
-  std::vector<float> values;
-};
+// A tensor a runnable program takes or gives.
+using GoldenTensorRecord = ProgramTensor;
 
 struct GoldenEntry {
   std::string path;  // relative to the golden directory, with '/'
@@ -57,8 +52,6 @@ struct GoldenManifest {
 
   const GoldenEntry* find(const std::string& path) const;
 };
-
-std::string golden_layout_for(std::size_t rank);
 
 // A missing file is an Error; so is any entry without its path, version or sha256.
 Expected<GoldenManifest> load_golden_manifest(const std::string& path);

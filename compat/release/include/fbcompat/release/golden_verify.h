@@ -10,12 +10,13 @@
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/finding.h"
 #include "fbcompat/core/reflected_schema.h"
-#include "fbcompat/xnnpack/family.h"
+#include "fbcompat/executorch/delegate_family.h"
 
 namespace fbcompat {
 
 struct GoldenVerifyOptions {
-  std::string golden_dir = "golden";           // holds MANIFEST.json and xnnpack/<version>/
+  std::string golden_dir = "golden";           // holds MANIFEST.json and <family>/<version>/
+  std::string family = "xnnpack";              // the delegate family (delegate_families.h)
   std::string family_dir = "schemas/xnnpack";  // holds manifest.toml and the versions' schemas
   BufferLimits limits;
 };
@@ -28,6 +29,6 @@ struct GoldenVerifyReport {
 
 Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options);
 // For callers that already loaded the family (audit).
-Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, const XnnpackFamily& family);
+Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, const DelegateFamily& family);
 
 }  // namespace fbcompat

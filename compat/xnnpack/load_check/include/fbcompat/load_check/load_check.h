@@ -15,7 +15,7 @@
 #include <cstring>
 
 #include "fbcompat/load_check/fixed_message.h"
-#include "fbcompat/limits.h"
+#include "fbcompat/base/limits.h"
 #include "fbcompat/load_check/result.h"
 #include "fbcompat/load_check/runtime_profile.h"
 #include "fbcompat/load_check/xnnpack_graph_scan.h"
@@ -30,7 +30,7 @@ inline const RuntimeProfile* find_runtime_profile(const char* version) {
 }
 
 // The Verifier's limits for a flatbuffer of `size` bytes: the nesting-depth and table-count limits
-// every fbcompat reader uses (fbcompat/limits.h). The XNNPACK schema nests at most four tables deep.
+// every fbcompat reader uses (fbcompat/base/limits.h). The XNNPACK schema nests at most four tables deep.
 inline flatbuffers::Verifier::Options load_check_verifier_options(std::size_t size) {
   flatbuffers::Verifier::Options options;
   options.max_depth = limits::kNestingDepth;

@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "fbcompat/base/little_endian.h"
+
 namespace fbcompat {
 
 struct XnnpackPayload {
@@ -38,11 +40,7 @@ constexpr std::size_t kMagicOffset = 4;
 constexpr std::size_t kMinimumLength = 30;
 constexpr char kMagic[4] = {'X', 'H', '0', '0'};
 
-inline std::uint64_t read_le(const std::uint8_t* bytes, std::size_t count) {
-  std::uint64_t value = 0;
-  for (std::size_t i = 0; i < count; ++i) value |= static_cast<std::uint64_t>(bytes[i]) << (8 * i);
-  return value;
-}
+using fbcompat::read_le;
 
 inline bool has_magic(const std::uint8_t* data, std::size_t size) {
   return size >= kMagicOffset + 4 && data[4] == kMagic[0] && data[5] == kMagic[1] && data[6] == kMagic[2] &&

@@ -25,6 +25,7 @@
 
 #include "fbcompat/core/error.h"
 #include "fbcompat/checks/runtime_check.h"
+#include "fbcompat/executorch/delegate_family.h"
 
 namespace fbcompat::xnnpack {
 
@@ -124,5 +125,8 @@ std::vector<NodeSupport> node_support();
 
 // The registry as runtime-check sees it (`fbcompat runtime-check --builtin`).
 std::vector<RuntimeDefinition> builtin_runtime_definitions();
+
+// The reference runtime as the golden runs and the audit use any delegate's runtime.
+const DelegateRuntime& reference_runtime();
 
 }  // namespace fbcompat::xnnpack

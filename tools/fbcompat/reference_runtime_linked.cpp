@@ -1,0 +1,8 @@
+#include "fbcompat/xnnpack/runtime/reference_runtime.h"
+#include "reference_runtime.h"
+
+namespace fbcompat::cli {
+
+const DelegateRuntime* linked_reference_runtime() { return &xnnpack::reference_runtime(); }
+
+}  // namespace fbcompat::cli
