@@ -132,15 +132,6 @@ Expected<History> load_git_history(const std::string& repository_path, const std
   return history;
 }
 
-const char* entry_kind_name(EntryKind kind) {
-  switch (kind) {
-    case EntryKind::UnionMember: return "union member";
-    case EntryKind::Field: return "field";
-    case EntryKind::EnumValue: return "enum value";
-  }
-  return "?";
-}
-
 namespace {
 
 }  // namespace

@@ -2,6 +2,15 @@
 
 namespace fbcompat {
 
+const char* entry_kind_name(EntryKind kind) {
+  switch (kind) {
+    case EntryKind::UnionMember: return "union member";
+    case EntryKind::Field: return "field";
+    case EntryKind::EnumValue: return "enum value";
+  }
+  return "?";
+}
+
 std::map<NumberKey, Numbered> numbered_things(const Schema& schema) {
   std::map<NumberKey, Numbered> things;
   for (const Composite& composite : schema.composites) {

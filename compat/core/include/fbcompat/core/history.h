@@ -12,6 +12,7 @@
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/manifest.h"
 #include "fbcompat/core/schema.h"
+#include "fbcompat/core/schema_numbers.h"
 
 namespace fbcompat {
 
@@ -50,8 +51,6 @@ Expected<History> load_git_history(const std::string& repository, const std::str
                                    const std::vector<std::string>& ref_specs,
                                    const std::vector<std::string>& include_dirs = {}, unsigned threads = 0);
 
-// Which thing a history entry is: a union member (by type id), a table field (by slot), an enum value.
-enum class EntryKind { UnionMember, Field, EnumValue };
 
 struct HistoryEntry {
   EntryKind kind = EntryKind::Field;
@@ -71,6 +70,5 @@ std::vector<HistoryEntry> trace_history(const History& history);
 // The same over some versions only (by index): the lock traces released versions.
 std::vector<HistoryEntry> trace_history(const History& history, const std::vector<bool>& included);
 
-const char* entry_kind_name(EntryKind kind);  // "union member", "field", "enum value"
 
 }  // namespace fbcompat

@@ -7,10 +7,14 @@
 #include <string>
 #include <tuple>
 
-#include "fbcompat/core/history.h"
 #include "fbcompat/core/schema.h"
 
 namespace fbcompat {
+
+// Which thing a number names: a union member (by type id), a table field (by slot), an enum value.
+enum class EntryKind { UnionMember, Field, EnumValue };
+
+const char* entry_kind_name(EntryKind kind);  // "union member", "field", "enum value"
 
 using NumberKey = std::tuple<EntryKind, std::string, std::int64_t>;  // kind, qualified owner, number
 
