@@ -10,7 +10,7 @@
 #include "evolution/declaration_matching.h"
 #include "evolution/sequence_alignment.h"
 #include "evolution/wire_compatibility.h"
-#include "fbcompat/checks/diff.h"
+#include "fbcompat/checks/diff_options.h"
 #include "fbcompat/core/rule.h"
 #include "fbcompat/core/schema.h"
 #include "fbcompat/core/finding_sink.h"

@@ -5,16 +5,12 @@
 #include <cstddef>
 #include <vector>
 
+#include "fbcompat/checks/diff_options.h"
 #include "fbcompat/core/finding.h"
 #include "fbcompat/core/rule.h"
 #include "fbcompat/core/schema.h"
 
 namespace fbcompat {
-
-struct DiffOptions {
-  // UNION_CAPACITY warns when a union uses more type ids than this (of the 255 a ubyte allows).
-  std::size_t union_capacity_warning = 200;
-};
 
 // The evolution rules diff applies.
 const std::vector<const RuleInfo*>& diff_rules();
