@@ -7,6 +7,7 @@
 #include <toml++/toml.h>
 
 #include "fbcompat/checks/lock.h"
+#include "fbcompat/support/toml_file.h"
 
 namespace fbcompat {
 namespace {
@@ -236,16 +237,11 @@ class LockReader {
 }  // namespace
 
 Expected<Lock> read_lock(const std::string& path) {
-  toml::table root;
-  try {
-    root = toml::parse_file(path);
-  } catch (const toml::parse_error& error) {
-    const bool unreadable = error.source().begin.line == 0;
-    return Error{path, static_cast<std::uint32_t>(error.source().begin.line),
-                 static_cast<std::uint32_t>(error.source().begin.column),
-                 unreadable ? std::string("cannot read the lock file") : std::string(error.description())};
+  auto parsed = support::parse_toml_file(path, "cannot read the lock file");
+  if (const auto* problem = std::get_if<support::TomlProblem>(&parsed)) {
+    return Error{path, problem->line, problem->column, problem->message};
   }
-  return LockReader(path).read(root);
+  return LockReader(path).read(std::get<toml::table>(parsed));
 }
 
 }  // namespace fbcompat

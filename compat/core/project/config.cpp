@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "fbcompat/support/toml_file.h"
+
 #include "fbcompat/core/rule.h"
 
 namespace fbcompat {
@@ -203,15 +205,12 @@ const FamilyConfig* Config::find_family(const std::string& name) const {
 Expected<Config> load_config(const std::string& path, const std::vector<RuleInfo>& rules) {
   std::error_code error_code;
   if (!fs::is_regular_file(path, error_code)) return Error{path, 0, 0, "no such file"};
-  toml::table root;
-  try {
-    root = toml::parse_file(path);
-  } catch (const toml::parse_error& error) {
-    return Error{path, static_cast<std::uint32_t>(error.source().begin.line),
-                 static_cast<std::uint32_t>(error.source().begin.column), std::string(error.description())};
+  auto parsed = support::parse_toml_file(path, "cannot read the file");
+  if (const auto* problem = std::get_if<support::TomlProblem>(&parsed)) {
+    return Error{path, problem->line, problem->column, problem->message};
   }
   const std::string base_dir = fs::path(path).parent_path().string();
-  return ConfigReader(path, base_dir.empty() ? "." : base_dir, rules).read(root);
+  return ConfigReader(path, base_dir.empty() ? "." : base_dir, rules).read(std::get<toml::table>(parsed));
 }
 
 std::optional<std::string> find_config(const std::string& start_dir) {

@@ -6,6 +6,8 @@
 
 #include <toml++/toml.h>
 
+#include "fbcompat/support/toml_file.h"
+
 namespace fbcompat {
 namespace {
 
@@ -63,16 +65,11 @@ std::optional<std::size_t> Manifest::index_of(const std::string& version_name) c
 }
 
 Expected<Manifest> load_manifest(const std::string& path) {
-  // Debian's toml++ is built with exceptions; they stop here, and the API stays exception-free.
-  toml::table root;
-  try {
-    root = toml::parse_file(path);
-  } catch (const toml::parse_error& error) {
-    const bool unreadable = error.source().begin.line == 0;
-    return Error{path, static_cast<std::uint32_t>(error.source().begin.line),
-                 static_cast<std::uint32_t>(error.source().begin.column),
-                 unreadable ? std::string("cannot read the file") : std::string(error.description())};
+  auto parsed = support::parse_toml_file(path, "cannot read the file");
+  if (const auto* problem = std::get_if<support::TomlProblem>(&parsed)) {
+    return Error{path, problem->line, problem->column, problem->message};
   }
+  const toml::table& root = std::get<toml::table>(parsed);
   if (auto problem = check_keys(path, root, {"family", "version"}, "the manifest")) return *problem;
 
   Manifest manifest;

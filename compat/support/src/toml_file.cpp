@@ -1,0 +1,16 @@
+#include "fbcompat/support/toml_file.h"
+
+namespace fbcompat::support {
+
+std::variant<toml::table, TomlProblem> parse_toml_file(const std::string& path, std::string_view unreadable) {
+  try {
+    return toml::parse_file(path);
+  } catch (const toml::parse_error& error) {
+    const auto& begin = error.source().begin;
+    const bool could_not_read = begin.line == 0;
+    return TomlProblem{static_cast<std::uint32_t>(begin.line), static_cast<std::uint32_t>(begin.column),
+                       could_not_read ? std::string(unreadable) : std::string(error.description())};
+  }
+}
+
+}  // namespace fbcompat::support
