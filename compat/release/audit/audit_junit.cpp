@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "audit/audit_words.h"
+#include "fbcompat/core/junit.h"
 #include "fbcompat/release/audit_report.h"
 
 namespace fbcompat {
@@ -8,36 +9,21 @@ namespace {
 
 using namespace audit_words;
 
-std::string xml(const std::string& text) {
-  std::string escaped;
-  for (const char c : text) {
-    switch (c) {
-      case '&': escaped += "&amp;"; break;
-      case '<': escaped += "&lt;"; break;
-      case '>': escaped += "&gt;"; break;
-      case '"': escaped += "&quot;"; break;
-      default:
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') escaped += c;
-    }
-  }
-  return escaped;
-}
-
 struct Case {
   std::string classname;
   std::string name;
   std::vector<Finding> findings;
 };
 
-std::string render_case(const Case& test) {
+JunitCase junit_case(const Case& test) {
+  JunitCase out{test.classname, test.name, std::nullopt, ""};
   std::string failures;
   for (const Finding& finding : test.findings) {
     if (finding.severity != Severity::Error) continue;
     failures += fmt::format("{}:{}: [{}] {}\nFix: {}\n", finding.file, finding.line, finding.rule, finding.message, finding.fix);
   }
-  if (failures.empty()) return fmt::format("    <testcase classname=\"{}\" name=\"{}\"/>\n", xml(test.classname), xml(test.name));
-  return fmt::format("    <testcase classname=\"{}\" name=\"{}\">\n      <failure message=\"{}\">{}</failure>\n    </testcase>\n",
-                     xml(test.classname), xml(test.name), xml(short_reason(test.findings)), xml(failures));
+  if (!failures.empty()) out.failure = JunitCase::Failure{"", short_reason(test.findings), failures};
+  return out;
 }
 
 }  // namespace
@@ -61,9 +47,7 @@ std::vector<Finding> verdict_findings(const AuditReport& report) {
 }
 
 std::string format_audit_junit(const std::vector<AuditReport>& reports) {
-  std::string suites;
-  std::size_t all_tests = 0;
-  std::size_t all_failures = 0;
+  std::vector<JunitSuite> suites;
   for (const AuditReport& report : reports) {
     const History& history = report.history;
     std::vector<Case> cases;
@@ -79,19 +63,11 @@ std::string format_audit_junit(const std::vector<AuditReport>& reports) {
     }
     if (!report.lock_path.empty()) cases.push_back({"lock", report.lock_path, report.lock_findings});
     for (const AuditSection& section : report.sections) cases.push_back({"section", section.name, section.findings});
-    std::size_t failures = 0;
-    std::string body;
-    for (const Case& test : cases) {
-      failures += compatible(test.findings) ? 0 : 1;
-      body += render_case(test);
-    }
-    all_tests += cases.size();
-    all_failures += failures;
-    suites += fmt::format("  <testsuite name=\"fbcompat audit {}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">\n{}  </testsuite>\n",
-                          xml(history.family), cases.size(), failures, body);
+    JunitSuite suite{fmt::format("fbcompat audit {}", history.family), {}};
+    for (const Case& test : cases) suite.cases.push_back(junit_case(test));
+    suites.push_back(std::move(suite));
   }
-  return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"fbcompat audit\" tests=\"{}\" failures=\"{}\">\n{}</testsuites>\n",
-                     all_tests, all_failures, suites);
+  return junit_document("fbcompat audit", suites);
 }
 
 }  // namespace fbcompat
