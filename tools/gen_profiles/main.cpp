@@ -2,31 +2,14 @@
 // version's reader knows) as a C++ header, for the load-time check. Run by the build, never by hand.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "family_history.h"
 #include "fbcompat/core/manifest.h"
+#include "fbcompat/core/output_file.h"
 #include "profile_header.h"
-
-namespace {
-
-// Writes beside the target and renames, so a failed run never leaves half a header behind.
-bool write_atomically(const std::string& path, const std::string& contents) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << contents;
-    if (!out.flush()) return false;
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  return !error;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 3) {
@@ -48,8 +31,9 @@ int main(int argc, char** argv) {
   const std::string source = fmt::format("schemas/{}/manifest.toml", manifest->family);
   std::error_code ignored;
   std::filesystem::create_directories(std::filesystem::path(output_path).parent_path(), ignored);
-  if (!write_atomically(output_path, fbcompat::profiles::render_profile_header(*history, source))) {
-    std::fprintf(stderr, "fbcompat_gen_profiles: %s: cannot write\n", output_path.c_str());
+  // Complete or absent: a failed run never leaves half a header behind.
+  if (auto error = fbcompat::write_output_file(output_path, fbcompat::profiles::render_profile_header(*history, source))) {
+    std::fprintf(stderr, "fbcompat_gen_profiles: %s\n", error->to_string().c_str());
     return 2;
   }
   return 0;
