@@ -26,15 +26,6 @@ using namespace fbcompat::test;
 
 namespace {
 
-const Manifest& xnnpack_manifest() {
-  static const Manifest manifest = [] {
-    auto loaded = load_manifest(source_path("schemas/xnnpack/manifest.toml"));
-    if (!loaded.ok()) throw std::runtime_error(loaded.error().to_string());
-    return std::move(loaded).value();
-  }();
-  return manifest;
-}
-
 std::string schema_path(const std::string& version, const std::string& file) {
   return source_path("schemas/xnnpack/" + version + "/" + file);
 }
