@@ -71,8 +71,6 @@ const ManifestVersion& newest_manifest_version() { return xnnpack_manifest().ver
 
 const std::string& newest_version() { return newest_manifest_version().name; }
 
-bool newest_is_released() { return newest_manifest_version().released(); }
-
 std::string newest_schema(const std::string& file) { return "schemas/xnnpack/" + newest_version() + "/" + file; }
 
 std::string newest_golden(const std::string& name) { return "xnnpack/" + newest_version() + "/" + name; }
