@@ -2,9 +2,10 @@
 //   big/old.fbs, big/new.fbs      ~125,000 lines: 5,000 tables of 20 fields, 20 unions of 250 members,
 //                                  50 enums of 200 values; new.fbs appends one union member
 //   xnnpack/old.fbs, new.fbs      the 1.1.0 runtime schema, and the same plus one appended node
-//   history-N/                    a family of N versions: the bundled XNNPACK versions, then synthetic
-//                                  single-change steps (a node, a field, an enum value appended), every
-//                                  version released so that the audit compares every pair
+//   history-N/                    a family of N versions: the bundled XNNPACK versions (those of
+//                                  schemas/xnnpack/manifest.toml), then synthetic single-change steps (a
+//                                  node, a field, an enum value appended), every version released so
+//                                  that the audit compares every pair
 // Usage: fbcompat_bench_inputs SOURCE_DIR OUTPUT_DIR
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,8 @@
 #include <vector>
 
 #include <fmt/format.h>
+
+#include "fbcompat/core/manifest.h"
 
 namespace fs = std::filesystem;
 
@@ -73,8 +76,7 @@ std::string append_field(const std::string& schema, const std::string& table, co
   return text;
 }
 
-void write_history(const fs::path& source, const fs::path& out, int count) {
-  const std::vector<std::string> real{"v0.1.0", "v0.2.0", "v0.4.0", "v0.6.0", "v0.7.0", "v1.1.0", "v1.5.0-dev"};
+void write_history(const fs::path& source, const fbcompat::Manifest& bundled, const fs::path& out, int count) {
   std::string manifest = "family = \"bench\"\n";
   auto add = [&](const std::string& name, const std::string& writer, const std::string& reader,
                  const std::string& writer_id) {
@@ -87,12 +89,13 @@ void write_history(const fs::path& source, const fs::path& out, int count) {
   std::string writer;
   std::string reader;
   int made = 0;
-  for (const std::string& version : real) {
+  for (const fbcompat::ManifestVersion& version : bundled.versions) {
     if (made == count) break;
-    const fs::path dir = source / "schemas/xnnpack" / version;
+    const fs::path dir = source / "schemas/xnnpack" / version.name;
     writer = read(dir / "schema.fbs");
     reader = fs::exists(dir / "runtime_schema.fbs") ? read(dir / "runtime_schema.fbs") : std::string();
-    add(version == "v1.5.0-dev" ? "v1.5.0" : version, writer, reader, version == "v0.1.0" ? "XN00" : "XN01");
+    // Released here under its name without a pre-release suffix: a "-dev" version as the release it leads to.
+    add(version.name.substr(0, version.name.find('-')), writer, reader, version.writer_identifier);
     ++made;
   }
   for (int step = 1; made < count; ++step, ++made) {
@@ -129,11 +132,16 @@ int main(int argc, char** argv) {
   }
   const fs::path source = argv[1];
   const fs::path out = argv[2];
+  const auto bundled = fbcompat::load_manifest((source / "schemas/xnnpack/manifest.toml").string());
+  if (!bundled.ok()) {
+    fmt::print(stderr, "{}\n", bundled.error().to_string());
+    return 2;
+  }
   write(out / "big/old.fbs", big_schema(false));
   write(out / "big/new.fbs", big_schema(true));
   const std::string runtime = read(source / "schemas/xnnpack/v1.1.0/runtime_schema.fbs");
   write(out / "xnnpack/old.fbs", runtime);
   write(out / "xnnpack/new.fbs", append_node(runtime, "XNNBenchNode"));
-  for (int count : {25, 30, 50, 100, 200}) write_history(source, out / fmt::format("history-{}", count), count);
+  for (int count : {25, 30, 50, 100, 200}) write_history(source, *bundled, out / fmt::format("history-{}", count), count);
   return 0;
 }

@@ -100,7 +100,8 @@ const std::vector<std::uint8_t>& graph(std::size_t node_count) {
   return it->second;
 }
 
-const fbcompat::RuntimeProfile& runtime() { return *fbcompat::find_runtime_profile("v1.5.0-dev"); }
+// The newest version's runtime.
+const fbcompat::RuntimeProfile& runtime() { return fbcompat::xnnpack_profiles::kFamily.newest(); }
 
 bool verify_only(const std::vector<std::uint8_t>& buffer) {
   flatbuffers::Verifier verifier(buffer.data(), buffer.size(), fbcompat::load_check_verifier_options(buffer.size()));

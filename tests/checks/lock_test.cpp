@@ -26,7 +26,18 @@ const LockEntry* find_entry(const LockSection& section, const std::string& owner
   return nullptr;
 }
 
-std::string v1_1_0_runtime_schema() { return read_file(source_path("schemas/xnnpack/v1.1.0/runtime_schema.fbs")); }
+// The reader of the newest released version, every number of which the lock holds: v1.1.0's while the
+// newest version is not released.
+std::string newest_released_runtime_schema() {
+  const std::vector<ManifestVersion>& versions = xnnpack_manifest().versions;
+  for (auto version = versions.rbegin(); version != versions.rend(); ++version) {
+    if (version->released() && version->has_reader()) {
+      return read_file(source_path("schemas/xnnpack/" + version->name + "/runtime_schema.fbs"));
+    }
+  }
+  BOOST_FAIL("no released version has a reader");
+  return "";
+}
 
 }  // namespace
 
@@ -36,7 +47,10 @@ BOOST_AUTO_TEST_CASE(the_lock_records_released_numbers_and_retirements) {
   const Lock lock = build_lock(bundled_history());
   BOOST_TEST(lock.family == "xnnpack");
   BOOST_TEST(lock.releases.front() == "0.1.0");
-  BOOST_TEST(lock.releases.back() == "1.4.1");  // v1.5.0-dev is not released: it binds nothing yet
+  // A version binds its numbers once it is released: until then the newest binds nothing, and the last
+  // release is v1.1.0's.
+  const ManifestVersion& newest = newest_manifest_version();
+  BOOST_TEST(lock.releases.back() == (newest.released() ? newest.last_release() : std::string("1.4.1")));
   const LockSection* writer = lock.section_for_file("schema.fbs");
   const LockSection* reader = lock.section_for_file("runtime_schema.fbs");
   BOOST_TEST_REQUIRE(writer != nullptr);
@@ -55,7 +69,15 @@ BOOST_AUTO_TEST_CASE(the_lock_records_released_numbers_and_retirements) {
   BOOST_TEST_REQUIRE(cos != nullptr);
   BOOST_TEST(cos->number == 47);
   BOOST_TEST(cos->since == "1.1.0");
-  BOOST_TEST(find_entry(*reader, "fb_xnnpack.XNodeUnion", "XNNDepthToSpace2d") == nullptr);
+  // XNNDepthToSpace2d came with the newest version (the one after v1.1.0).
+  const LockEntry* depth_to_space = find_entry(*reader, "fb_xnnpack.XNodeUnion", "XNNDepthToSpace2d");
+  if (newest.released()) {
+    BOOST_TEST_REQUIRE(depth_to_space != nullptr);
+    BOOST_TEST(depth_to_space->number == 48);
+    BOOST_TEST(depth_to_space->since == newest.first_release());
+  } else {
+    BOOST_TEST(depth_to_space == nullptr);
+  }
 
   const LockEntry* bf16 = find_entry(*writer, "fb_xnnpack.PerChannelGroupQuant", "scale_bf16");
   BOOST_TEST_REQUIRE(bf16 != nullptr);
@@ -76,7 +98,7 @@ BOOST_AUTO_TEST_CASE(the_bundled_lock_file_is_up_to_date_and_reads_back) {
 
 BOOST_AUTO_TEST_CASE(reusing_a_retired_slot_names_the_release_that_retired_it) {
   const Lock lock = build_lock(bundled_history());
-  std::string writer = read_file(source_path("schemas/xnnpack/v1.5.0-dev/schema.fbs"));
+  std::string writer = read_file(source_path(newest_schema("schema.fbs")));
   const auto at = writer.find("  id_out:uint;");
   BOOST_TEST_REQUIRE(at != std::string::npos);
   writer.insert(at + std::string("  id_out:uint;").size(), "\n  quant_scale:float;");
@@ -92,7 +114,7 @@ BOOST_AUTO_TEST_CASE(reusing_a_retired_slot_names_the_release_that_retired_it) {
 
 BOOST_AUTO_TEST_CASE(giving_a_live_type_id_to_another_member_is_reuse) {
   const Lock lock = build_lock(bundled_history());
-  std::string reader = v1_1_0_runtime_schema();
+  std::string reader = newest_released_runtime_schema();
   const auto at = reader.find("  XNNCos: _XNNNode1x1,");
   BOOST_TEST_REQUIRE(at != std::string::npos);
   reader.replace(at, std::string("  XNNCos: _XNNNode1x1,").size(), "  XNNCosine: XNNELU,");
@@ -103,25 +125,37 @@ BOOST_AUTO_TEST_CASE(giving_a_live_type_id_to_another_member_is_reuse) {
   BOOST_TEST(findings[0].message.find("released as XNNCos (_XNNNode1x1) in 1.1.0") != std::string::npos, findings[0].message);
 
   // A rename with the same table is not the lock's business (UNION_MEMBER_SAME_NAME reports it).
-  std::string renamed = v1_1_0_runtime_schema();
+  std::string renamed = newest_released_runtime_schema();
   renamed.replace(renamed.find("  XNNCos: _XNNNode1x1,"), std::string("  XNNCos: _XNNNode1x1,").size(), "  XNNCosine: _XNNNode1x1,");
   BOOST_TEST(check_against_lock(load_text(renamed), *lock.section_for_file("runtime_schema.fbs"), "the.lock").empty());
 }
 
 BOOST_AUTO_TEST_CASE(deleting_a_released_member_is_caught_even_without_the_previous_version) {
   const Lock lock = build_lock(bundled_history());
-  std::string reader = v1_1_0_runtime_schema();
-  reader.erase(reader.find("  XNNCos: _XNNNode1x1,"), std::string("  XNNCos: _XNNNode1x1,").size());
+  // The last member of the newest released reader's node union (XNNCos in v1.1.0's): deleting it moves no other.
+  std::string reader = newest_released_runtime_schema();
+  const Schema released = load_text(reader);
+  const Enum* nodes = released.find_enum("fb_xnnpack.XNodeUnion");
+  BOOST_TEST_REQUIRE(nodes != nullptr);
+  const EnumValue& last = nodes->values.back();
+  std::size_t line_start = 0;
+  for (std::size_t line = 1; line < last.location.line; ++line) line_start = reader.find('\n', line_start) + 1;
+  const std::size_t line_end = reader.find('\n', line_start) + 1;
+  const std::string declaration = reader.substr(line_start, line_end - line_start);
+  const bool declares_it = declaration.rfind("  " + last.name + ":", 0) == 0 || declaration.rfind("  " + last.name + ",", 0) == 0;
+  BOOST_TEST_REQUIRE(declares_it, declaration);
+  reader.erase(line_start, line_end - line_start);
   const auto findings = check_against_lock(load_text(reader), *lock.section_for_file("runtime_schema.fbs"), "the.lock");
   BOOST_TEST_REQUIRE(findings.size() == 1u);
   BOOST_TEST(findings[0].rule == "LOCK_RELEASED_DELETED");
-  BOOST_TEST(findings[0].subject == "fb_xnnpack.XNodeUnion.XNNCos");
+  BOOST_TEST(findings[0].subject == "fb_xnnpack.XNodeUnion." + last.name);
 }
 
 BOOST_AUTO_TEST_CASE(the_audit_flags_a_stale_lock) {
   History history = bundled_history();
   Lock stale = build_lock(history);
-  stale.releases.pop_back();  // as if 1.4.1 had shipped after the lock was written
+  const std::string last_release = stale.releases.back();  // 1.4.1 while the newest version is not released
+  stale.releases.pop_back();  // as if the last release had shipped after the lock was written
   AuditOptions options;
   options.lock = stale;
   options.lock_path = "stale.lock";
@@ -129,7 +163,7 @@ BOOST_AUTO_TEST_CASE(the_audit_flags_a_stale_lock) {
   BOOST_TEST(!report.compatible());
   BOOST_TEST_REQUIRE(report.lock_findings.size() == 1u);
   BOOST_TEST(report.lock_findings[0].rule == "LOCK_OUT_OF_DATE");
-  BOOST_TEST(report.lock_findings[0].message.find("1.4.1") != std::string::npos, report.lock_findings[0].message);
+  BOOST_TEST(report.lock_findings[0].message.find(last_release) != std::string::npos, report.lock_findings[0].message);
 }
 
 BOOST_AUTO_TEST_CASE(a_malformed_lock_is_an_error_with_a_line) {

@@ -19,14 +19,18 @@ using namespace fbcompat::test;
 
 namespace {
 
-const std::string kNewest = "schemas/xnnpack/v1.5.0-dev/runtime_schema.fbs";
 const std::string kRelease141 = "schemas/xnnpack/v1.1.0/runtime_schema.fbs";
-const std::vector<std::string> kRuntimeSchemas{
-    "schemas/xnnpack/v0.1.0/schema.fbs",         "schemas/xnnpack/v0.2.0/runtime_schema.fbs",
-    "schemas/xnnpack/v0.4.0/runtime_schema.fbs", "schemas/xnnpack/v0.6.0/runtime_schema.fbs",
-    "schemas/xnnpack/v0.7.0/runtime_schema.fbs", kRelease141,
-    kNewest,
-};
+// The newest version's runtime schema: the version after v1.1.0, which appends XNNDepthToSpace2d.
+std::string newest_runtime_schema() { return newest_schema("runtime_schema.fbs"); }
+// The schema each version's runtime reads, oldest first.
+std::vector<std::string> runtime_schemas() {
+  return {
+      "schemas/xnnpack/v0.1.0/schema.fbs",         "schemas/xnnpack/v0.2.0/runtime_schema.fbs",
+      "schemas/xnnpack/v0.4.0/runtime_schema.fbs", "schemas/xnnpack/v0.6.0/runtime_schema.fbs",
+      "schemas/xnnpack/v0.7.0/runtime_schema.fbs", kRelease141,
+      newest_runtime_schema(),
+  };
+}
 
 Schema load(const std::string& relative) {
   auto schema = load_schema(source_path(relative));
@@ -124,7 +128,7 @@ BOOST_AUTO_TEST_CASE(scanner_reads_macro_uses_not_definitions) {
   BOOST_TEST(renamed[0].member == "NotAMacroUse");
 }
 
-// A 1.4.1 runtime's dispatch (type ids 1-47) is complete for 1.4.1 and misses the member 1.5 appends.
+// A 1.4.1 runtime's dispatch (type ids 1-47) is complete for 1.4.1 and misses the member the newest version appends.
 BOOST_AUTO_TEST_CASE(switch_dispatch_missing_the_appended_member) {
   auto definitions = scan_runtime_sources({data("dispatch_switch_1_4_1.cpp")});
   BOOST_TEST_REQUIRE(definitions.ok(), (definitions.ok() ? "" : definitions.error().to_string()));
@@ -133,7 +137,7 @@ BOOST_AUTO_TEST_CASE(switch_dispatch_missing_the_appended_member) {
 
   BOOST_TEST(check(load(kRelease141), *definitions).empty());
 
-  const Schema newest = load(kNewest);
+  const Schema newest = load(newest_runtime_schema());
   const auto findings = check(newest, *definitions);
   BOOST_TEST_REQUIRE(findings.size() == 1u);
   const Finding& missing = findings[0];
@@ -143,7 +147,7 @@ BOOST_AUTO_TEST_CASE(switch_dispatch_missing_the_appended_member) {
   BOOST_TEST(missing.message.find("XNNDepthToSpace2d (type id 48)") != std::string::npos, missing.message);
   BOOST_TEST(missing.message.find("dispatch_switch_1_4_1.cpp") != std::string::npos, missing.message);
   // Located at the member's line in the schema.
-  BOOST_TEST(missing.file == source_path(kNewest));
+  BOOST_TEST(missing.file == source_path(newest_runtime_schema()));
   const EnumValue* member = newest.find_enum("fb_xnnpack.XNodeUnion")->find_value("XNNDepthToSpace2d");
   BOOST_TEST(missing.line == member->location.line);
   BOOST_TEST(missing.fix.find("case XNodeUnion::XNNDepthToSpace2d:") != std::string::npos, missing.fix);
@@ -155,7 +159,7 @@ BOOST_AUTO_TEST_CASE(macro_dispatch_covers_every_member) {
   BOOST_TEST(definitions->size() == 48u);
   BOOST_TEST(members_of(*definitions).count("XNNImaginary") == 0u);
   BOOST_TEST(members_of(*definitions).count("XNNPhantom") == 0u);
-  BOOST_TEST(check(load(kNewest), *definitions).empty());
+  BOOST_TEST(check(load(newest_runtime_schema()), *definitions).empty());
 }
 
 BOOST_AUTO_TEST_CASE(custom_prefix_and_macro) {
@@ -188,7 +192,7 @@ BOOST_AUTO_TEST_CASE(builtin_definitions_against_every_version) {
     BOOST_TEST(definition.type_id.has_value());
     if (!definition.supported) unsupported.insert(definition.member);
   }
-  for (const std::string& relative : kRuntimeSchemas) {
+  for (const std::string& relative : runtime_schemas()) {
     BOOST_TEST_CONTEXT(relative) {
       const Schema schema = load(relative);
       const Enum& node_union = *schema.find_enum("fb_xnnpack.XNodeUnion");
@@ -208,7 +212,7 @@ BOOST_AUTO_TEST_CASE(builtin_definitions_against_every_version) {
       }
     }
   }
-  const auto newest = check(load(kNewest), definitions);
+  const auto newest = check(load(newest_runtime_schema()), definitions);
   BOOST_TEST(newest.size() == 16u);
   bool concatenate_named = false;
   for (const Finding& finding : newest) {
@@ -253,15 +257,16 @@ BOOST_AUTO_TEST_CASE(a_schema_without_the_union_is_an_error) {
 }
 
 BOOST_AUTO_TEST_CASE(cli_exit_codes_and_formats) {
-  const CommandResult builtin = run_cli({"runtime-check", "--schema", source_path(kNewest), "--builtin"});
+  const std::string newest = source_path(newest_runtime_schema());
+  const CommandResult builtin = run_cli({"runtime-check", "--schema", newest, "--builtin"});
   BOOST_TEST(builtin.exit_code == 0, builtin.err);
   BOOST_TEST(builtin.out.find("0 errors, 16 warnings: compatible:") != std::string::npos, builtin.out);
   BOOST_TEST(builtin.out.find("RUNTIME_NODE_UNSUPPORTED_BY_XNNPACK") != std::string::npos);
 
-  const CommandResult strict = run_cli({"runtime-check", "--schema", source_path(kNewest), "--builtin", "--strict"});
+  const CommandResult strict = run_cli({"runtime-check", "--schema", newest, "--builtin", "--strict"});
   BOOST_TEST(strict.exit_code == 1);
 
-  const CommandResult missing = run_cli({"runtime-check", "--schema", source_path(kNewest), "--source",
+  const CommandResult missing = run_cli({"runtime-check", "--schema", newest, "--source",
                                          data("dispatch_switch_1_4_1.cpp"), "--format", "json"});
   BOOST_TEST(missing.exit_code == 1, missing.err);
   const auto json = nlohmann::json::parse(missing.out);
@@ -271,7 +276,7 @@ BOOST_AUTO_TEST_CASE(cli_exit_codes_and_formats) {
   BOOST_TEST(json["findings"][0]["subject"] == "fb_xnnpack.XNodeUnion.XNNDepthToSpace2d");
   BOOST_TEST(json["findings"][0]["message"].get<std::string>().find("type id 48") != std::string::npos);
 
-  const CommandResult complete = run_cli({"runtime-check", "--schema", source_path(kNewest), "--source",
+  const CommandResult complete = run_cli({"runtime-check", "--schema", newest, "--source",
                                           data("dispatch_macros.cpp"), data("dispatch_switch_1_4_1.cpp")});
   BOOST_TEST(complete.exit_code == 0, complete.out);
 
@@ -289,18 +294,19 @@ BOOST_AUTO_TEST_CASE(cli_bad_input_exits_2) {
   TempDir dir;
   const std::string empty = dir.write("empty.cpp", "\n  \n");
   const std::string broken = dir.write("broken.fbs", "table T {\n");
+  const std::string newest = source_path(newest_runtime_schema());
   struct Case {
     std::vector<std::string> arguments;
     std::string message;
   };
   const std::vector<Case> cases{
-      {{"runtime-check", "--schema", source_path(kNewest)}, "give either --builtin"},
-      {{"runtime-check", "--schema", source_path(kNewest), "--builtin", "--source", data("dispatch_macros.cpp")},
+      {{"runtime-check", "--schema", newest}, "give either --builtin"},
+      {{"runtime-check", "--schema", newest, "--builtin", "--source", data("dispatch_macros.cpp")},
        "give either --builtin"},
       {{"runtime-check", "--schema", dir.path() + "/absent.fbs", "--builtin"}, "no such file"},
       {{"runtime-check", "--schema", broken, "--builtin"}, "broken.fbs"},
-      {{"runtime-check", "--schema", source_path(kNewest), "--source", dir.path() + "/absent.cpp"}, "absent.cpp: error: no such file"},
-      {{"runtime-check", "--schema", source_path(kNewest), "--source", empty}, "the file is empty"},
+      {{"runtime-check", "--schema", newest, "--source", dir.path() + "/absent.cpp"}, "absent.cpp: error: no such file"},
+      {{"runtime-check", "--schema", newest, "--source", empty}, "the file is empty"},
       {{"runtime-check", "--schema", data("tiny_runtime.fbs"), "--builtin", "--union", "Nodes"},
        "the schema has no union named Nodes"},
   };

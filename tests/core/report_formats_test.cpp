@@ -158,7 +158,7 @@ BOOST_AUTO_TEST_CASE(every_format_from_the_cli) {
     BOOST_TEST(pair.exit_code == 0, "pair " << format << ": " << pair.err);
     const auto golden = run_cli({"golden", "verify", "--format", format}, source_path(""));
     BOOST_TEST(golden.exit_code == 0, "golden verify " << format << ": " << golden.err);
-    const auto runtime = run_cli({"runtime-check", "--schema", "schemas/xnnpack/v1.5.0-dev/runtime_schema.fbs",
+    const auto runtime = run_cli({"runtime-check", "--schema", newest_schema("runtime_schema.fbs"),
                                   "--builtin", "--format", format},
                                  source_path(""));
     BOOST_TEST(runtime.exit_code == 0, "runtime-check " << format << ": " << runtime.err);

@@ -109,7 +109,9 @@ BOOST_AUTO_TEST_CASE(flipped_bits_are_read_or_refused_never_a_crash) {
 }
 
 BOOST_AUTO_TEST_CASE(payloads_beyond_the_verifier_limits_are_refused) {
-  const auto bytes = golden_bytes(*golden_manifest().find("xnnpack/v1.5.0-dev/all_members.pte"));
+  const GoldenEntry* all_members = golden_manifest().find(newest_golden("all_members.pte"));
+  BOOST_TEST_REQUIRE(all_members != nullptr);
+  const auto bytes = golden_bytes(*all_members);
   const auto view = read_program(bytes.data(), bytes.size());
   BOOST_TEST_REQUIRE(view.ok());
   const ProgramDelegate delegate = xnnpack_delegate(*view);

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs the build into a temporary prefix, then builds and runs a consumer project against it with
 # find_package(fbcompat) and, separately, with pkg-config.
-# Usage: tests/package/check_package.sh BUILD_DIR SOURCE_DIR
+# Usage: tests/package/check_package.sh BUILD_DIR SOURCE_DIR NEWEST_VERSION
+# NEWEST_VERSION: the newest XNNPACK version, as the build read it from schemas/xnnpack/manifest.toml
+# (FBCOMPAT_XNNPACK_NEWEST).
 set -euo pipefail
 build=$(realpath "$1")
 source=$(realpath "$2")
+newest=${3:?usage: check_package.sh BUILD_DIR SOURCE_DIR NEWEST_VERSION}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -14,9 +17,10 @@ cmake -S "$source/tests/package/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PAT
 cmake --build "$work/consumer" -j2 >/dev/null
 
 schemas="$source/schemas/xnnpack"
-"$work/consumer/gate" "$schemas/v1.1.0/runtime_schema.fbs" "$schemas/v1.5.0-dev/runtime_schema.fbs"
+# The newest version appends XNNDepthToSpace2d to v1.1.0's node union: the gate passes.
+"$work/consumer/gate" "$schemas/v1.1.0/runtime_schema.fbs" "$schemas/$newest/runtime_schema.fbs"
 # Inserting a node mid-union must fail the consumer's gate.
-python3 - "$schemas/v1.5.0-dev/runtime_schema.fbs" "$work/inserted.fbs" <<'PY'
+python3 - "$schemas/$newest/runtime_schema.fbs" "$work/inserted.fbs" <<'PY'
 import sys
 lines = open(sys.argv[1]).read().split("\n")
 lines = [line for line in lines if not line.startswith("  XNNDepthToSpace2d,")]
@@ -50,7 +54,7 @@ fi
 export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig:$work/prefix/lib/x86_64-linux-gnu/pkgconfig"
 g++ -std=c++17 "$source/tests/package/consumer/gate.cpp" -o "$work/gate_pc" $(pkg-config --cflags --libs fbcompat) \
   $(pkg-config --libs fmt)
-"$work/gate_pc" "$schemas/v1.1.0/runtime_schema.fbs" "$schemas/v1.5.0-dev/runtime_schema.fbs" >/dev/null
+"$work/gate_pc" "$schemas/v1.1.0/runtime_schema.fbs" "$schemas/$newest/runtime_schema.fbs" >/dev/null
 g++ -std=c++17 -fno-exceptions -fno-rtti "$source/tests/package/consumer/load_check.cpp" -o "$work/load_check_pc" \
   $(pkg-config --cflags fbcompat-load-check)
 "$work/load_check_pc" "$work/payload.bin" v1.1.0 >/dev/null

@@ -33,9 +33,12 @@ void write_text(const std::string& path, const std::string& text) {
   out << text;
 }
 
-void replace_once(const std::string& path, const std::string& from, const std::string& to) {
+// Replaces the first `from` in the file, or the first after `after` when given.
+void replace_once(const std::string& path, const std::string& from, const std::string& to, const std::string& after = "") {
   std::string text = read_file(path);
-  const auto at = text.find(from);
+  const auto start = text.find(after);
+  BOOST_TEST_REQUIRE(start != std::string::npos, "'" << after << "' not in " << path);
+  const auto at = text.find(from, start);
   BOOST_TEST_REQUIRE(at != std::string::npos, "'" << from << "' not in " << path);
   text.replace(at, from.size(), to);
   write_text(path, text);
@@ -186,11 +189,12 @@ BOOST_AUTO_TEST_CASE(runnable_programs_reproduce_their_expected_outputs_from_the
       }
     }
   }
-  BOOST_TEST(runnable == 6u * 3u + 4u);  // three networks per version, four in v1.5.0-dev
+  BOOST_TEST(runnable == 6u * 3u + 4u);  // three networks per version, four in the newest
 }
 
 BOOST_AUTO_TEST_CASE(upsample_program_is_a_nearest_neighbour_upsample) {
-  const GoldenEntry* entry = golden_manifest().find("xnnpack/v1.5.0-dev/upsample_nearest_x2.pte");
+  // The upsample needs XNNDepthToSpace2d: a program of the newest version, the one after v1.1.0.
+  const GoldenEntry* entry = golden_manifest().find(newest_golden("upsample_nearest_x2.pte"));
   BOOST_TEST_REQUIRE(entry != nullptr);
   const std::vector<std::string> nodes{"XNNConcatenate4", "XNNDepthToSpace2d", "XNNConv2d"};
   BOOST_TEST(entry->nodes == nodes, boost::test_tools::per_element());
@@ -226,14 +230,17 @@ BOOST_AUTO_TEST_CASE(a_changed_golden_program_is_reported) {
 
 BOOST_AUTO_TEST_CASE(a_member_inserted_mid_union_decodes_old_programs_as_other_nodes) {
   Scratch scratch;
-  replace_once(scratch.schemas + "/v1.5.0-dev/runtime_schema.fbs", "  XNNAdd: _XNNNode2x1,", "  XNNFoo: _XNNNode2x1,\n  XNNAdd: _XNNNode2x1,");
+  // Inserted in the newest reader: every program read with it decodes the members after XNNAdd wrongly.
+  replace_once(scratch.schemas + "/" + newest_version() + "/runtime_schema.fbs", "  XNNAdd: _XNNNode2x1,",
+               "  XNNFoo: _XNNNode2x1,\n  XNNAdd: _XNNNode2x1,");
   const auto report = scratch.verify();
   const std::size_t misdecoded = count_rule(report.findings, "GOLDEN_NODE_DECODES_DIFFERENTLY");
   BOOST_TEST(misdecoded > 50u);
   bool named = false;
   for (const Finding& finding : report.findings) {
     if (finding.rule == "GOLDEN_NODE_DECODES_DIFFERENTLY" && finding.subject == "fb_xnnpack.XNodeUnion.XNNFullyConnected" &&
-        finding.message.find("decodes as XNNAdd") != std::string::npos && finding.message.find("v1.5.0-dev reader") != std::string::npos) {
+        finding.message.find("decodes as XNNAdd") != std::string::npos &&
+        finding.message.find(newest_version() + " reader") != std::string::npos) {
       named = true;
     }
   }
@@ -256,8 +263,9 @@ BOOST_AUTO_TEST_CASE(swapped_fields_change_recorded_values) {
 
 BOOST_AUTO_TEST_CASE(a_reader_that_drops_an_identifier_or_a_type_is_reported) {
   Scratch scratch;
-  replace_once(scratch.schemas + "/manifest.toml", "name = \"v1.5.0-dev\"\nreleases = []                 # not released yet\nwriter_identifier = \"XN01\"\nreader_identifiers = [\"XN00\", \"XN01\"]",
-               "name = \"v1.5.0-dev\"\nreleases = []\nwriter_identifier = \"XN01\"\nreader_identifiers = [\"XN01\"]");
+  // The newest reader stops accepting XN00, and v1.1.0's reads a tensor's dims as a table.
+  replace_once(scratch.schemas + "/manifest.toml", "reader_identifiers = [\"XN00\", \"XN01\"]", "reader_identifiers = [\"XN01\"]",
+               "name = \"" + newest_version() + "\"\n");
   replace_once(scratch.schemas + "/v1.1.0/runtime_schema.fbs", "  dims:[uint];", "  dims:PerTensorQuant;");
   const auto report = scratch.verify();
   // Only the v0.1.0 programs carry XN00.
@@ -269,7 +277,8 @@ BOOST_AUTO_TEST_CASE(missing_and_unrecorded_files_and_unfrozen_versions_are_repo
   Scratch scratch;
   std::filesystem::remove(scratch.golden + "/xnnpack/v0.7.0/elementwise.json");
   std::filesystem::copy_file(scratch.golden + "/xnnpack/v0.7.0/mlp.pte", scratch.golden + "/xnnpack/v0.7.0/stray.pte");
-  std::filesystem::copy(scratch.schemas + "/v1.5.0-dev", scratch.schemas + "/v1.6.0");
+  // A version after the newest, without golden programs.
+  std::filesystem::copy(scratch.schemas + "/" + newest_version(), scratch.schemas + "/v1.6.0");
   write_text(scratch.schemas + "/manifest.toml", read_file(scratch.schemas + "/manifest.toml") +
                                                     "\n[[version]]\nname = \"v1.6.0\"\nreleases = []\nwriter_identifier = \"XN01\"\n"
                                                     "reader_identifiers = [\"XN00\", \"XN01\"]\n");
@@ -289,8 +298,9 @@ BOOST_AUTO_TEST_CASE(freeze_never_overwrites_and_only_appends_to_the_manifest) {
   BOOST_TEST(read_file(scratch.golden + "/MANIFEST.json") == manifest_before);
   BOOST_TEST(read_file(scratch.golden + "/xnnpack/v1.1.0/mlp.pte") == program_before);
 
-  // A new version whose directory already holds a file of the same name: refused, nothing written.
-  std::filesystem::copy(scratch.schemas + "/v1.5.0-dev", scratch.schemas + "/v1.6.0");
+  // A new version (after the newest) whose directory already holds a file of the same name: refused,
+  // nothing written.
+  std::filesystem::copy(scratch.schemas + "/" + newest_version(), scratch.schemas + "/v1.6.0");
   write_text(scratch.schemas + "/manifest.toml", read_file(scratch.schemas + "/manifest.toml") +
                                                     "\n[[version]]\nname = \"v1.6.0\"\nreleases = []\nwriter_identifier = \"XN01\"\n"
                                                     "reader_identifiers = [\"XN00\", \"XN01\"]\n");

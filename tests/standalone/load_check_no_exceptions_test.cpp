@@ -11,6 +11,12 @@
 #error "this test must be built with -fno-exceptions -fno-rtti"
 #endif
 
+// The newest version (the one after v1.1.0, which added XNNDepthToSpace2d), as the build read it from
+// schemas/xnnpack/manifest.toml.
+#ifndef FBCOMPAT_XNNPACK_NEWEST
+#error "define FBCOMPAT_XNNPACK_NEWEST, the newest version of schemas/xnnpack/manifest.toml"
+#endif
+
 namespace {
 
 int passed = 0;
@@ -48,20 +54,22 @@ std::vector<std::uint8_t> program(fb_xnnpack::XNodeUnion extra_node, const char*
 int main() {
   using fbcompat::LoadCheckCode;
   const fbcompat::RuntimeProfile* old_runtime = fbcompat::find_runtime_profile("v1.1.0");
-  const fbcompat::RuntimeProfile* new_runtime = fbcompat::find_runtime_profile("v1.5.0-dev");
+  const fbcompat::RuntimeProfile* new_runtime = fbcompat::find_runtime_profile(FBCOMPAT_XNNPACK_NEWEST);
   if (old_runtime == nullptr || new_runtime == nullptr) {
-    std::printf("FAILED: runtime profiles v1.1.0 and v1.5.0-dev exist\n0 passed, 1 failed\n");
+    std::printf("FAILED: runtime profiles v1.1.0 and %s exist\n0 passed, 1 failed\n", FBCOMPAT_XNNPACK_NEWEST);
     return 1;
   }
+  expect(new_runtime == &fbcompat::xnnpack_profiles::kFamily.newest(), "the build's newest version is the profiles' newest",
+         new_runtime->version);
 
   const auto depth_to_space = program(fb_xnnpack::XNodeUnion::XNNDepthToSpace2d, "XN01");
   auto result = fbcompat::check_xnnpack_payload(depth_to_space.data(), depth_to_space.size(), *old_runtime);
   expect(result.code == LoadCheckCode::UnknownTypes, "v1.1.0 refuses XNNDepthToSpace2d", result.message);
   expect(std::strstr(result.message, "XNNDepthToSpace2d (node type 48") != nullptr, "the message names it",
          result.message);
-  expect(result.minimum_runtime == new_runtime, "the minimum runtime is v1.5.0-dev", result.message);
+  expect(result.minimum_runtime == new_runtime, "the minimum runtime is the newest version's", result.message);
   result = fbcompat::check_xnnpack_payload(depth_to_space.data(), depth_to_space.size(), *new_runtime);
-  expect(result.code == LoadCheckCode::Ok, "v1.5.0-dev loads it", result.message);
+  expect(result.code == LoadCheckCode::Ok, "the newest version loads it", result.message);
 
   const auto sin = program(fb_xnnpack::XNodeUnion::XNNSin, "XN00");
   result = fbcompat::check_xnnpack_payload(sin.data(), sin.size(), *old_runtime);

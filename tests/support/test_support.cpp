@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 #include <boost/test/unit_test.hpp>
 
@@ -55,6 +56,37 @@ std::vector<Finding> with_rule(const std::vector<Finding>& findings, const std::
 std::string source_path(const std::string& relative) { return std::string(FBCOMPAT_SOURCE_DIR) + "/" + relative; }
 
 std::string facts_path(const std::string& relative) { return std::string(FBCOMPAT_FACTS_DIR) + "/" + relative; }
+
+const Manifest& xnnpack_manifest() {
+  static const Manifest manifest = [] {
+    auto loaded = load_manifest(source_path("schemas/xnnpack/manifest.toml"));
+    if (!loaded.ok()) throw std::runtime_error(loaded.error().to_string());
+    if (loaded->versions.empty()) throw std::runtime_error("schemas/xnnpack/manifest.toml lists no version");
+    return std::move(loaded).value();
+  }();
+  return manifest;
+}
+
+const ManifestVersion& newest_manifest_version() { return xnnpack_manifest().versions.back(); }
+
+const std::string& newest_version() { return newest_manifest_version().name; }
+
+std::string newest_schema(const std::string& file) { return "schemas/xnnpack/" + newest_version() + "/" + file; }
+
+std::string newest_golden(const std::string& name) { return "xnnpack/" + newest_version() + "/" + name; }
+
+std::string newest_added_in() {
+  const ManifestVersion& version = newest_manifest_version();
+  return version.released() ? "added in " + version.name + ", first release " + version.first_release()
+                            : "added in " + version.name + ", not released yet";
+}
+
+std::string newest_with_releases() {
+  const ManifestVersion& version = newest_manifest_version();
+  if (!version.released()) return version.name + " (not released yet)";
+  if (version.first_release() == version.last_release()) return version.name + " (release " + version.first_release() + ")";
+  return version.name + " (releases " + version.first_release() + ".." + version.last_release() + ")";
+}
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "fbcompat/checks/diff.h"
+#include "fbcompat/core/manifest.h"
 #include "fbcompat/core/schema.h"
 #include "fbcompat/core/schema_loader.h"
 
@@ -47,6 +48,24 @@ std::vector<Finding> with_rule(const std::vector<Finding>& findings, const std::
 // A path inside the source tree, and inside the facts directory.
 std::string source_path(const std::string& relative);
 std::string facts_path(const std::string& relative);
+
+// The XNNPACK family's manifest (schemas/xnnpack/manifest.toml), loaded once per test run.
+const Manifest& xnnpack_manifest();
+
+// The newest XNNPACK version: the manifest's last [[version]]. Tests name it through these, so that
+// renaming it at its release changes no test.
+const ManifestVersion& newest_manifest_version();
+const std::string& newest_version();
+// One of its schema files, relative to the source tree: "schemas/xnnpack/<newest>/<file>".
+std::string newest_schema(const std::string& file);
+// One of its golden programs, as golden/MANIFEST.json keys it (relative to golden/): "xnnpack/<newest>/<name>".
+std::string newest_golden(const std::string& name);
+
+// The newest version in the load-time check's words (load_check.h), with its release status:
+// "added in <newest>, not released yet" or "added in <newest>, first release <first>";
+// "<newest> (not released yet)", "<newest> (release <first>)" or "<newest> (releases <first>..<last>)".
+std::string newest_added_in();
+std::string newest_with_releases();
 
 struct CommandResult {
   int exit_code = -1;

@@ -26,15 +26,6 @@ using namespace fbcompat::test;
 
 namespace {
 
-const Manifest& xnnpack_manifest() {
-  static const Manifest manifest = [] {
-    auto loaded = load_manifest(source_path("schemas/xnnpack/manifest.toml"));
-    if (!loaded.ok()) throw std::runtime_error(loaded.error().to_string());
-    return std::move(loaded).value();
-  }();
-  return manifest;
-}
-
 std::string schema_path(const std::string& version, const std::string& file) {
   return source_path("schemas/xnnpack/" + version + "/" + file);
 }
@@ -210,13 +201,13 @@ LoadCheckCode expected_code(const Reader& reader, const Program& program) {
   return LoadCheckCode::Ok;
 }
 
-const RuntimeProfile& runtime(const char* version) {
-  const RuntimeProfile* profile = find_runtime_profile(version);
+const RuntimeProfile& runtime(const std::string& version) {
+  const RuntimeProfile* profile = find_runtime_profile(version.c_str());
   BOOST_TEST_REQUIRE(profile != nullptr, "no runtime profile " << version);
   return *profile;
 }
 
-LoadCheckResult check(const Bytes& payload, const char* version) {
+LoadCheckResult check(const Bytes& payload, const std::string& version) {
   return check_xnnpack_payload(payload.data(), payload.size(), runtime(version));
 }
 
@@ -281,7 +272,7 @@ BOOST_AUTO_TEST_CASE(profiles_name_the_version_that_introduced_each_member_and_f
   const MemberHistory* depth_to_space = nodes.find(48);
   BOOST_TEST_REQUIRE(depth_to_space != nullptr);
   BOOST_TEST(depth_to_space->name == std::string("XNNDepthToSpace2d"));
-  BOOST_TEST(family.versions[depth_to_space->introduced_in].version == std::string("v1.5.0-dev"));
+  BOOST_TEST(family.versions[depth_to_space->introduced_in].version == newest_version());  // the version after v1.1.0
   BOOST_TEST(family.versions[nodes.find(45)->introduced_in].version == std::string("v1.1.0"));
   BOOST_TEST(family.versions[nodes.find(37)->introduced_in].version == std::string("v0.4.0"));
   BOOST_TEST(family.versions[nodes.find(1)->introduced_in].version == std::string("v0.1.0"));
@@ -362,23 +353,24 @@ BOOST_AUTO_TEST_CASE(depth_to_space_is_refused_by_v1_1_0_with_its_name) {
       {"xnode_union_type": "XNNAdd", "xnode_union": {"input1_id": 0, "input2_id": 1, "output_id": 2}},
       {"xnode_union_type": "XNNDepthToSpace2d", "xnode_union": {"input_id": 2, "output_id": 3, "block_size": 2}}],
     "xvalues": [{"xvalue_union_type": "XNNTensorValue", "xvalue_union": {"datatype": "xnn_datatype_fp32"}}]})";
-  const Bytes program = encode_json(schema_path("v1.5.0-dev", "schema.fbs"), json);
+  // Written by the newest writer: the version after v1.1.0, which added XNNDepthToSpace2d.
+  const Bytes program = encode_json(schema_path(newest_version(), "schema.fbs"), json);
   for (const Bytes& payload : {program, with_xh00_header(program)}) {
     const LoadCheckResult old_runtime = check(payload, "v1.1.0");
     BOOST_TEST(old_runtime.code == LoadCheckCode::UnknownTypes);
     BOOST_TEST(!old_runtime.loadable());
     BOOST_TEST(std::string(old_runtime.message) ==
-                   "this program needs XNNDepthToSpace2d (node type 48, added in v1.5.0-dev, not released yet); "
+                   "this program needs XNNDepthToSpace2d (node type 48, " + newest_added_in() + "); "
                    "this runtime, v1.1.0 (releases 1.1.0..1.4.1), knows node types 1..47; "
-                   "the minimum runtime that can load it is v1.5.0-dev (not released yet)",
+                   "the minimum runtime that can load it is " + newest_with_releases(),
                boost::test_tools::per_element());
     BOOST_TEST(old_runtime.unknown_node_types == 1u);
     BOOST_TEST(old_runtime.nodes_with_unknown_type == 1u);
     BOOST_TEST(old_runtime.node_count == 2u);
     BOOST_TEST_REQUIRE(old_runtime.minimum_runtime != nullptr);
-    BOOST_TEST(old_runtime.minimum_runtime->version == std::string("v1.5.0-dev"));
+    BOOST_TEST(old_runtime.minimum_runtime->version == newest_version());
 
-    const LoadCheckResult new_runtime = check(payload, "v1.5.0-dev");
+    const LoadCheckResult new_runtime = check(payload, newest_version());
     BOOST_TEST(new_runtime.code == LoadCheckCode::Ok, new_runtime.message);
     BOOST_TEST(new_runtime.loadable());
   }
@@ -411,12 +403,12 @@ BOOST_AUTO_TEST_CASE(unknown_value_quantization_and_data_types_are_named) {
   GraphSpec spec;
   spec.node_types = {1};
   spec.values = {ValueSpec{3, 1, 0, 0}};
-  const LoadCheckResult value_type = check(build_graph(spec), "v1.5.0-dev");
+  const LoadCheckResult value_type = check(build_graph(spec), newest_version());
   BOOST_TEST(value_type.code == LoadCheckCode::UnknownTypes);
-  BOOST_TEST(contains(value_type.message, "value type 3 (unknown to every version up to v1.5.0-dev)"),
+  BOOST_TEST(contains(value_type.message, "value type 3 (unknown to every version up to " + newest_version() + ")"),
              value_type.message);
   BOOST_TEST(contains(value_type.message, "knows value types 1..2"), value_type.message);
-  BOOST_TEST(contains(value_type.message, "no runtime up to v1.5.0-dev can load it"), value_type.message);
+  BOOST_TEST(contains(value_type.message, "no runtime up to " + newest_version() + " can load it"), value_type.message);
   BOOST_TEST(value_type.unknown_value_types == 1u);
   BOOST_TEST(value_type.values_with_unknown_type == 1u);
   BOOST_TEST(value_type.minimum_runtime == nullptr);
@@ -434,7 +426,7 @@ BOOST_AUTO_TEST_CASE(unknown_value_quantization_and_data_types_are_named) {
   BOOST_TEST(quantization.minimum_runtime->version == std::string("v0.2.0"));
 
   spec.values = {ValueSpec{2, 3, 9, 0}};
-  const LoadCheckResult no_such_quantization = check(build_graph(spec), "v1.5.0-dev");
+  const LoadCheckResult no_such_quantization = check(build_graph(spec), newest_version());
   BOOST_TEST(contains(no_such_quantization.message, "quantization type 9 (unknown to every version"),
              no_such_quantization.message);
 
@@ -468,10 +460,10 @@ BOOST_AUTO_TEST_CASE(fields_a_runtime_does_not_know_are_informational) {
   spec.values = {ValueSpec{1, 1, 0, 0}};
   spec.node_future_field = true;
   spec.node_types = {1, 2, 3};
-  const LoadCheckResult future = check(build_graph(spec), "v1.5.0-dev");
+  const LoadCheckResult future = check(build_graph(spec), newest_version());
   BOOST_TEST(future.code == LoadCheckCode::UnknownFields);
   BOOST_TEST(future.tables_with_unknown_fields == 3u);
-  BOOST_TEST(contains(future.message, "XNode field slot 4 (unknown to every version up to v1.5.0-dev)"),
+  BOOST_TEST(contains(future.message, "XNode field slot 4 (unknown to every version up to " + newest_version() + ")"),
              future.message);
 
   // Unknown types take precedence; the fields are still counted and mentioned.
@@ -489,7 +481,7 @@ BOOST_AUTO_TEST_CASE(truncation_at_every_offset_is_corrupt) {
     for (std::size_t size = 0; size < payload->size(); ++size) {
       const Bytes truncated(payload->begin(), payload->begin() + static_cast<std::ptrdiff_t>(size));
       const LoadCheckResult result =
-          check_xnnpack_payload(truncated.data(), truncated.size(), runtime("v1.5.0-dev"));
+          check_xnnpack_payload(truncated.data(), truncated.size(), runtime(newest_version()));
       BOOST_TEST(result.code == LoadCheckCode::Corrupt, "size " << size << ": " << result.message);
       BOOST_TEST(std::strncmp(result.message, "corrupt: ", 9) == 0, result.message);
     }
@@ -500,7 +492,7 @@ BOOST_AUTO_TEST_CASE(truncation_at_every_offset_is_corrupt) {
 BOOST_AUTO_TEST_CASE(corrupt_messages_say_where) {
   const Bytes program = small_program();
   // Cutting off the end loses the tables written first: the first node's payload.
-  const LoadCheckResult cut = check_xnnpack_payload(program.data(), program.size() - 4, runtime("v1.5.0-dev"));
+  const LoadCheckResult cut = check_xnnpack_payload(program.data(), program.size() - 4, runtime(newest_version()));
   BOOST_TEST(contains(cut.message, "corrupt: XNNGraph.xnodes[0] (XNNAdd node): an offset, size or vtable is out of "
                                    "bounds, misaligned or malformed"),
              cut.message);
@@ -508,13 +500,13 @@ BOOST_AUTO_TEST_CASE(corrupt_messages_say_where) {
   Bytes bad_root = program;
   bad_root[0] = 0xff;
   bad_root[1] = 0xff;
-  const LoadCheckResult root = check(bad_root, "v1.5.0-dev");
+  const LoadCheckResult root = check(bad_root, newest_version());
   BOOST_TEST(std::string(root.message) ==
              "corrupt: the root offset points outside the " + std::to_string(program.size()) + "-byte flatbuffer");
 
   Bytes bad_header = with_xh00_header(program);
   bad_header[8] = 10;  // header length below 30
-  const LoadCheckResult header = check(bad_header, "v1.5.0-dev");
+  const LoadCheckResult header = check(bad_header, newest_version());
   BOOST_TEST(header.code == LoadCheckCode::Corrupt);
   BOOST_TEST(contains(header.message, "XH00 header length"), header.message);
 }
@@ -525,7 +517,7 @@ BOOST_AUTO_TEST_CASE(bit_flips_never_crash_and_agree_with_the_verifier) {
     for (std::size_t bit = 0; bit < program.size() * 8; ++bit) {
       Bytes flipped = program;
       flipped[bit / 8] ^= static_cast<std::uint8_t>(1u << (bit % 8));
-      const LoadCheckResult result = check(flipped, "v1.5.0-dev");
+      const LoadCheckResult result = check(flipped, newest_version());
       BOOST_TEST(std::strlen(result.message) < kLoadCheckMessageSize);
       BOOST_TEST(std::strlen(result.message) > 0u);
       if (result.code == LoadCheckCode::IdentifierNotAccepted) continue;
@@ -542,7 +534,7 @@ BOOST_AUTO_TEST_CASE(one_pass_collects_what_a_second_walk_collects) {
   for (const Program& program : writer_programs()) programs.push_back(program.flatbuffer);
   programs.push_back(small_program());
   for (const Bytes& program : programs) {
-    for (const char* version : {"v0.1.0", "v0.6.0", "v1.5.0-dev"}) {
+    for (const std::string& version : {std::string("v0.1.0"), std::string("v0.6.0"), newest_version()}) {
       GraphUsage fused;
       GraphScanner fused_scanner(runtime(version), fused);
       flatbuffers::Verifier verifier(program.data(), program.size(), load_check_verifier_options(program.size()));
@@ -575,7 +567,7 @@ BOOST_AUTO_TEST_CASE(a_program_with_more_tables_than_the_limit_is_corrupt) {
   const std::vector<flatbuffers::Offset<fb_xnnpack::XNode>> nodes(1200000, node);
   builder.Finish(fb_xnnpack::CreateXNNGraphDirect(builder, nullptr, &nodes), "XN00");
   const LoadCheckResult result =
-      check_xnnpack_payload(builder.GetBufferPointer(), builder.GetSize(), runtime("v1.5.0-dev"));
+      check_xnnpack_payload(builder.GetBufferPointer(), builder.GetSize(), runtime(newest_version()));
   BOOST_TEST(result.code == LoadCheckCode::Corrupt);
   BOOST_TEST(contains(result.message, "tables, the verifier's limit"), result.message);
 }
@@ -583,7 +575,7 @@ BOOST_AUTO_TEST_CASE(a_program_with_more_tables_than_the_limit_is_corrupt) {
 BOOST_AUTO_TEST_CASE(a_long_message_is_cut_with_an_ellipsis) {
   GraphSpec spec;
   for (int id = 49; id < 256; ++id) spec.node_types.push_back(static_cast<std::uint8_t>(id));
-  const LoadCheckResult result = check(build_graph(spec), "v1.5.0-dev");
+  const LoadCheckResult result = check(build_graph(spec), newest_version());
   BOOST_TEST(result.code == LoadCheckCode::UnknownTypes);
   BOOST_TEST(result.unknown_node_types == 207u);
   BOOST_TEST(std::strlen(result.message) == kLoadCheckMessageSize - 1);
@@ -599,10 +591,10 @@ BOOST_AUTO_TEST_CASE(a_misaligned_payload_is_refused_not_read) {
     auto* shifted = reinterpret_cast<std::uint8_t*>(storage.data()) + 1;
     std::memcpy(shifted, payload.data(), payload.size());
     const LoadCheckResult result =
-        check_xnnpack_payload(shifted, payload.size(), *find_runtime_profile("v1.5.0-dev"));
+        check_xnnpack_payload(shifted, payload.size(), *find_runtime_profile(newest_version().c_str()));
     BOOST_TEST((result.code == LoadCheckCode::Corrupt));
     BOOST_TEST(contains(result.message, "4-byte boundary"), result.message);
-    BOOST_TEST(check(payload, "v1.5.0-dev").loadable());  // the same bytes, aligned
+    BOOST_TEST(check(payload, newest_version()).loadable());  // the same bytes, aligned
   }
 }
 

@@ -16,13 +16,15 @@ using namespace fbcompat::test;
 
 namespace {
 
-// The schema the runtime of each version reads (0.1.0 had only schema.fbs).
-const std::vector<std::string> kRuntimeSchemas{
-    "schemas/xnnpack/v0.1.0/schema.fbs",         "schemas/xnnpack/v0.2.0/runtime_schema.fbs",
-    "schemas/xnnpack/v0.4.0/runtime_schema.fbs", "schemas/xnnpack/v0.6.0/runtime_schema.fbs",
-    "schemas/xnnpack/v0.7.0/runtime_schema.fbs", "schemas/xnnpack/v1.1.0/runtime_schema.fbs",
-    "schemas/xnnpack/v1.5.0-dev/runtime_schema.fbs",
-};
+// The schema the runtime of each version reads (0.1.0 had only schema.fbs), the newest last.
+std::vector<std::string> runtime_schemas() {
+  return {
+      "schemas/xnnpack/v0.1.0/schema.fbs",         "schemas/xnnpack/v0.2.0/runtime_schema.fbs",
+      "schemas/xnnpack/v0.4.0/runtime_schema.fbs", "schemas/xnnpack/v0.6.0/runtime_schema.fbs",
+      "schemas/xnnpack/v0.7.0/runtime_schema.fbs", "schemas/xnnpack/v1.1.0/runtime_schema.fbs",
+      newest_schema("runtime_schema.fbs"),
+  };
+}
 
 const Enum& node_union(const Schema& schema) {
   const Enum* found = schema.find_enum("fb_xnnpack.XNodeUnion");
@@ -37,7 +39,7 @@ BOOST_AUTO_TEST_SUITE(node_registry)
 BOOST_AUTO_TEST_CASE(every_member_of_every_version_is_registered) {
   std::map<std::string, xnnpack::NodeSupport> registry;
   for (const xnnpack::NodeSupport& entry : xnnpack::node_support()) registry.emplace(entry.member, entry);
-  for (const std::string& relative : kRuntimeSchemas) {
+  for (const std::string& relative : runtime_schemas()) {
     BOOST_TEST_CONTEXT(relative) {
       auto schema = load_schema(source_path(relative));
       BOOST_TEST_REQUIRE(schema.ok(), (schema.ok() ? "" : schema.error().to_string()));
