@@ -48,8 +48,8 @@ void add_load_check_command(CLI::App& app, int& exit_code) {
   add_output_options(*command, arguments->output);
   command->footer(
       "Examples:\n"
-      "  fbcompat load-check golden/xnnpack/v1.5.0-dev/upsample_nearest_x2.pte --runtime v1.1.0\n"
-      "  fbcompat load-check model.pte --runtime v1.5.0-dev --format json\n"
+      "  fbcompat load-check model.pte --runtime v1.1.0\n"
+      "  fbcompat load-check model.pte --runtime v0.7.0 --format json\n"
       "  fbcompat load-check model.pte --runtime v1.1.0 --format junit -o load-check.xml\n"
       "Exit status: 0 every XNNPACK delegate loads (ignored fields are reported, not failed), 1 one does not\n"
       "(unknown types or identifier), 2 bad input (unreadable program, corrupt payload, unknown runtime\n"

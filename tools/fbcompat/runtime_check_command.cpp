@@ -82,7 +82,7 @@ void add_runtime_check_command(CLI::App& app, int& exit_code) {
   add_output_options(*command, arguments->output);
   command->footer(
       "Examples:\n"
-      "  fbcompat runtime-check --schema schemas/xnnpack/v1.5.0-dev/runtime_schema.fbs --builtin\n"
+      "  fbcompat runtime-check --schema schemas/xnnpack/v1.1.0/runtime_schema.fbs --builtin\n"
       "  fbcompat runtime-check --schema runtime_schema.fbs --source backends/xnnpack/runtime/XNNCompiler.cpp\n"
       "  fbcompat runtime-check --schema runtime_schema.fbs --source dispatch.cpp --case-prefix NodeType:: --macro DEFINE_NODE\n"
       "Exit status: 0 every member defined (warnings allowed), 1 a member without a definition, 2 bad input or usage.");
