@@ -21,10 +21,5 @@ ${body}  };
 
 }  // namespace fbcompat
 ")
-# Only touch the output when it changes, so an unchanged page set does not rebuild the library.
-if(EXISTS "${OUTPUT}")
-  file(READ "${OUTPUT}" previous)
-endif()
-if(NOT previous STREQUAL source)
-  file(WRITE "${OUTPUT}" "${source}")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/WriteIfChanged.cmake")
+fbcompat_write_if_changed("${OUTPUT}" "${source}")

@@ -36,9 +36,5 @@ ${entries}  };
 
 }  // namespace fbcompat
 ")
-if(EXISTS "${OUTPUT}")
-  file(READ "${OUTPUT}" previous)
-endif()
-if(NOT previous STREQUAL text)
-  file(WRITE "${OUTPUT}" "${text}")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/WriteIfChanged.cmake")
+fbcompat_write_if_changed("${OUTPUT}" "${text}")
