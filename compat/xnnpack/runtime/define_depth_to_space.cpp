@@ -12,14 +12,12 @@ namespace {
 using fb_xnnpack::XNode;
 using fb_xnnpack::XNodeUnion;
 
-Status define_depth_to_space(const XNode& node, const NodeContext& context) {
-  const auto* payload = node.xnode_union_as_XNNDepthToSpace2d();
-  if (payload == nullptr) return context.fail("the node's payload is not the table this definer reads");
-  const std::size_t block = payload->block_size();
+Status define_depth_to_space(const fb_xnnpack::XNNDepthToSpace2d& payload, const NodeContext& context) {
+  const std::size_t block = payload.block_size();
   if (block < 2) return context.fail(fmt::format("block_size is {}; it must be at least 2", block));
-  auto input = context.value(payload->input_id(), "input");
+  auto input = context.value(payload.input_id(), "input");
   if (!input) return input.error();
-  auto output = context.output(payload->output_id(), "output");
+  auto output = context.output(payload.output_id(), "output");
   if (!output) return output.error();
   if (auto status = expect_rank(context, **input, 4, "input"); !status) return status;
   const Dims& dims = (*input)->dims;
@@ -27,19 +25,20 @@ Status define_depth_to_space(const XNode& node, const NodeContext& context) {
     return context.fail(fmt::format("input value {} has {} channels, not a multiple of block_size^2 = {}",
                                     (*input)->value_id, dims[3], block * block));
   }
-  if (auto status = expect_dims(context, **output, Dims{dims[0], dims[1] * block, dims[2] * block, dims[3] / (block * block)},
-                                "output");
+  if (auto status = expect_dims(context, **output,
+                                Dims{dims[0], dims[1] * block, dims[2] * block, dims[3] / (block * block)}, "output");
       !status) {
     return status;
   }
   return context.check(xnn_define_depth_to_space(context.subgraph, (*input)->xnn_id, (*output)->xnn_id,
-                                                 payload->block_size(), payload->flags()));
+                                                 payload.block_size(), payload.flags()));
 }
 
 }  // namespace
 
 void register_depth_to_space_nodes(NodeRegistry& registry) {
-  registry.add(XNodeUnion::XNNDepthToSpace2d, "xnn_define_depth_to_space", define_depth_to_space);
+  registry.add(XNodeUnion::XNNDepthToSpace2d, "xnn_define_depth_to_space",
+               with_payload<&XNode::xnode_union_as_XNNDepthToSpace2d, define_depth_to_space>);
 }
 
 }  // namespace fbcompat::xnnpack

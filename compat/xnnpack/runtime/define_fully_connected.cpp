@@ -24,47 +24,47 @@ Expected<Dims> fully_connected_output(const NodeContext& context, const ValueInf
     return Dims{input.element_count / input_channels, output_channels};
   }
   if (input.dims.empty() || input.dims.back() != input_channels) {
-    return context.fail(fmt::format("input value {} has dims {}; its last dimension must be the filter's {} input channels",
-                                    input.value_id, dims_to_string(input.dims), input_channels));
+    return context.fail(
+        fmt::format("input value {} has dims {}; its last dimension must be the filter's {} input channels",
+                    input.value_id, dims_to_string(input.dims), input_channels));
   }
   Dims output = input.dims;
   output.back() = output_channels;
   return output;
 }
 
-Status define_fully_connected(const XNode& node, const NodeContext& context) {
-  const auto* payload = node.xnode_union_as_XNNFullyConnected();
-  if (payload == nullptr) return context.fail("the node's payload is not the table this definer reads");
-  auto input = context.value(payload->input1_id(), "input");
+Status define_fully_connected(const fb_xnnpack::XNNFullyConnected& payload, const NodeContext& context) {
+  auto input = context.value(payload.input1_id(), "input");
   if (!input) return input.error();
-  auto filter = context.value(payload->filter_id(), "filter");
+  auto filter = context.value(payload.filter_id(), "filter");
   if (!filter) return filter.error();
-  auto bias = context.optional_value(payload->bias_id(), "bias");
+  auto bias = context.optional_value(payload.bias_id(), "bias");
   if (!bias) return bias.error();
-  auto output = context.output(payload->output_id(), "output");
+  auto output = context.output(payload.output_id(), "output");
   if (!output) return output.error();
 
   if (auto status = expect_constant(context, **filter, "filter"); !status) return status;
   if (auto status = expect_rank(context, **filter, 2, "filter"); !status) return status;
-  const bool transposed = (payload->flags() & XNN_FLAG_TRANSPOSE_WEIGHTS) != 0;
+  const bool transposed = (payload.flags() & XNN_FLAG_TRANSPOSE_WEIGHTS) != 0;
   const std::size_t input_channels = (*filter)->dims[transposed ? 0 : 1];
   const std::size_t output_channels = (*filter)->dims[transposed ? 1 : 0];
   if (*bias != nullptr) {
     if (auto status = expect_constant(context, **bias, "bias"); !status) return status;
     if (auto status = expect_dims(context, **bias, Dims{output_channels}, "bias"); !status) return status;
   }
-  auto computed = fully_connected_output(context, **input, input_channels, output_channels, payload->flags());
+  auto computed = fully_connected_output(context, **input, input_channels, output_channels, payload.flags());
   if (!computed) return computed.error();
   if (auto status = expect_dims(context, **output, *computed, "output"); !status) return status;
   return context.check(xnn_define_fully_connected(context.subgraph, context.output_min, context.output_max,
                                                   (*input)->xnn_id, (*filter)->xnn_id, NodeContext::xnn_id_of(*bias),
-                                                  (*output)->xnn_id, payload->flags()));
+                                                  (*output)->xnn_id, payload.flags()));
 }
 
 }  // namespace
 
 void register_fully_connected_nodes(NodeRegistry& registry) {
-  registry.add(XNodeUnion::XNNFullyConnected, "xnn_define_fully_connected", define_fully_connected);
+  registry.add(XNodeUnion::XNNFullyConnected, "xnn_define_fully_connected",
+               with_payload<&XNode::xnode_union_as_XNNFullyConnected, define_fully_connected>);
 }
 
 }  // namespace fbcompat::xnnpack

@@ -20,35 +20,31 @@ Expected<Dims> dims_of(const NodeContext& context, const flatbuffers::Vector<std
   return Dims(vector->begin(), vector->end());
 }
 
-Status define_static_reshape(const XNode& node, const NodeContext& context) {
-  const auto* payload = node.xnode_union_as_XNNStaticReshape();
-  if (payload == nullptr) return context.fail("the node's payload is not the table this definer reads");
-  auto new_shape = dims_of(context, payload->new_shape(), "new_shape");
+Status define_static_reshape(const fb_xnnpack::XNNStaticReshape& payload, const NodeContext& context) {
+  auto new_shape = dims_of(context, payload.new_shape(), "new_shape");
   if (!new_shape) return new_shape.error();
-  if (new_shape->size() != payload->num_dims()) {
-    return context.fail(fmt::format("num_dims is {} but new_shape {} has {} entries", payload->num_dims(),
+  if (new_shape->size() != payload.num_dims()) {
+    return context.fail(fmt::format("num_dims is {} but new_shape {} has {} entries", payload.num_dims(),
                                     dims_to_string(*new_shape), new_shape->size()));
   }
-  auto input = context.value(payload->input_id(), "input");
+  auto input = context.value(payload.input_id(), "input");
   if (!input) return input.error();
-  auto output = context.output(payload->output_id(), "output");
+  auto output = context.output(payload.output_id(), "output");
   if (!output) return output.error();
   if (auto status = expect_dims(context, **output, *new_shape, "output"); !status) return status;
   if (auto status = expect_same_element_count(context, **input, **output); !status) return status;
   return context.check(xnn_define_static_reshape(context.subgraph, new_shape->size(), new_shape->data(),
-                                                 (*input)->xnn_id, (*output)->xnn_id, payload->flags()));
+                                                 (*input)->xnn_id, (*output)->xnn_id, payload.flags()));
 }
 
-Status define_static_constant_pad(const XNode& node, const NodeContext& context) {
-  const auto* payload = node.xnode_union_as_XNNStaticConstantPad();
-  if (payload == nullptr) return context.fail("the node's payload is not the table this definer reads");
-  auto input = context.value(payload->input_id(), "input");
+Status define_static_constant_pad(const fb_xnnpack::XNNStaticConstantPad& payload, const NodeContext& context) {
+  auto input = context.value(payload.input_id(), "input");
   if (!input) return input.error();
-  auto output = context.output(payload->output_id(), "output");
+  auto output = context.output(payload.output_id(), "output");
   if (!output) return output.error();
-  auto before = dims_of(context, payload->pre_paddings(), "pre_paddings");
+  auto before = dims_of(context, payload.pre_paddings(), "pre_paddings");
   if (!before) return before.error();
-  auto after = dims_of(context, payload->post_paddings(), "post_paddings");
+  auto after = dims_of(context, payload.post_paddings(), "post_paddings");
   if (!after) return after.error();
   const Dims& dims = (*input)->dims;
   if (before->size() != dims.size() || after->size() != dims.size()) {
@@ -59,38 +55,38 @@ Status define_static_constant_pad(const XNode& node, const NodeContext& context)
   for (std::size_t i = 0; i < dims.size(); ++i) padded[i] = dims[i] + (*before)[i] + (*after)[i];
   if (auto status = expect_dims(context, **output, padded, "output"); !status) return status;
   return context.check(xnn_define_static_constant_pad(context.subgraph, before->data(), after->data(),
-                                                      payload->padding_value(), (*input)->xnn_id, (*output)->xnn_id,
-                                                      payload->flags()));
+                                                      payload.padding_value(), (*input)->xnn_id, (*output)->xnn_id,
+                                                      payload.flags()));
 }
 
-Status define_static_resize_bilinear2d(const XNode& node, const NodeContext& context) {
-  const auto* payload = node.xnode_union_as_XNNStaticResizeBilinear2D();
-  if (payload == nullptr) return context.fail("the node's payload is not the table this definer reads");
-  if (auto status = expect_positive(context, payload->new_height(), "new_height"); !status) return status;
-  if (auto status = expect_positive(context, payload->new_width(), "new_width"); !status) return status;
-  auto input = context.value(payload->input_id(), "input");
+Status define_static_resize_bilinear2d(const fb_xnnpack::XNNStaticResizeBilinear2D& payload,
+                                       const NodeContext& context) {
+  if (auto status = expect_positive(context, payload.new_height(), "new_height"); !status) return status;
+  if (auto status = expect_positive(context, payload.new_width(), "new_width"); !status) return status;
+  auto input = context.value(payload.input_id(), "input");
   if (!input) return input.error();
-  auto output = context.output(payload->output_id(), "output");
+  auto output = context.output(payload.output_id(), "output");
   if (!output) return output.error();
   if (auto status = expect_rank(context, **input, 4, "input"); !status) return status;
   const Dims& dims = (*input)->dims;
-  if (auto status = expect_dims(context, **output, Dims{dims[0], payload->new_height(), payload->new_width(), dims[3]},
-                                "output");
+  if (auto status =
+          expect_dims(context, **output, Dims{dims[0], payload.new_height(), payload.new_width(), dims[3]}, "output");
       !status) {
     return status;
   }
-  return context.check(xnn_define_static_resize_bilinear_2d(context.subgraph, payload->new_height(),
-                                                            payload->new_width(), (*input)->xnn_id, (*output)->xnn_id,
-                                                            payload->flags()));
+  return context.check(xnn_define_static_resize_bilinear_2d(context.subgraph, payload.new_height(), payload.new_width(),
+                                                            (*input)->xnn_id, (*output)->xnn_id, payload.flags()));
 }
 
 }  // namespace
 
 void register_shape_nodes(NodeRegistry& registry) {
-  registry.add(XNodeUnion::XNNStaticReshape, "xnn_define_static_reshape", define_static_reshape);
-  registry.add(XNodeUnion::XNNStaticConstantPad, "xnn_define_static_constant_pad", define_static_constant_pad);
+  registry.add(XNodeUnion::XNNStaticReshape, "xnn_define_static_reshape",
+               with_payload<&XNode::xnode_union_as_XNNStaticReshape, define_static_reshape>);
+  registry.add(XNodeUnion::XNNStaticConstantPad, "xnn_define_static_constant_pad",
+               with_payload<&XNode::xnode_union_as_XNNStaticConstantPad, define_static_constant_pad>);
   registry.add(XNodeUnion::XNNStaticResizeBilinear2D, "xnn_define_static_resize_bilinear_2d",
-               define_static_resize_bilinear2d);
+               with_payload<&XNode::xnode_union_as_XNNStaticResizeBilinear2D, define_static_resize_bilinear2d>);
 }
 
 }  // namespace fbcompat::xnnpack

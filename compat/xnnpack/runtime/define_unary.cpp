@@ -11,33 +11,39 @@ using fb_xnnpack::XNodeUnion;
 
 using Unary = xnn_status (*)(xnn_subgraph_t, uint32_t, uint32_t, uint32_t);
 
-template <auto Accessor, Unary Define>
-Status define_unary(const XNode& node, const NodeContext& context) {
-  const auto* payload = payload_of<Accessor>(node);
-  if (payload == nullptr) return context.fail("the node's payload is not the table this definer reads");
-  auto input = context.value(payload->input_id(), "input");
+template <Unary Define>
+Status define_unary(const fb_xnnpack::_XNNNode1x1& payload, const NodeContext& context) {
+  auto input = context.value(payload.input_id(), "input");
   if (!input) return input.error();
-  auto output = context.output(payload->output_id(), "output");
+  auto output = context.output(payload.output_id(), "output");
   if (!output) return output.error();
   if (auto shape = expect_dims(context, **output, (*input)->dims, "output"); !shape) return shape;
-  return context.check(Define(context.subgraph, (*input)->xnn_id, (*output)->xnn_id, payload->flags()));
+  return context.check(Define(context.subgraph, (*input)->xnn_id, (*output)->xnn_id, payload.flags()));
 }
 
 }  // namespace
 
 void register_unary_nodes(NodeRegistry& registry) {
-  registry.add(XNodeUnion::XNNSoftmax, "xnn_define_softmax", define_unary<&XNode::xnode_union_as_XNNSoftmax, xnn_define_softmax>);
-  registry.add(XNodeUnion::XNNSigmoid, "xnn_define_sigmoid", define_unary<&XNode::xnode_union_as_XNNSigmoid, xnn_define_sigmoid>);
-  registry.add(XNodeUnion::XNNFloor, "xnn_define_floor", define_unary<&XNode::xnode_union_as_XNNFloor, xnn_define_floor>);
-  registry.add(XNodeUnion::XNNCeiling, "xnn_define_ceiling", define_unary<&XNode::xnode_union_as_XNNCeiling, xnn_define_ceiling>);
+  registry.add(XNodeUnion::XNNSoftmax, "xnn_define_softmax",
+               with_payload<&XNode::xnode_union_as_XNNSoftmax, define_unary<xnn_define_softmax>>);
+  registry.add(XNodeUnion::XNNSigmoid, "xnn_define_sigmoid",
+               with_payload<&XNode::xnode_union_as_XNNSigmoid, define_unary<xnn_define_sigmoid>>);
+  registry.add(XNodeUnion::XNNFloor, "xnn_define_floor",
+               with_payload<&XNode::xnode_union_as_XNNFloor, define_unary<xnn_define_floor>>);
+  registry.add(XNodeUnion::XNNCeiling, "xnn_define_ceiling",
+               with_payload<&XNode::xnode_union_as_XNNCeiling, define_unary<xnn_define_ceiling>>);
   registry.add(XNodeUnion::XNNSquareRoot, "xnn_define_square_root",
-               define_unary<&XNode::xnode_union_as_XNNSquareRoot, xnn_define_square_root>);
+               with_payload<&XNode::xnode_union_as_XNNSquareRoot, define_unary<xnn_define_square_root>>);
   registry.add(XNodeUnion::XNNHardswish, "xnn_define_hardswish",
-               define_unary<&XNode::xnode_union_as_XNNHardswish, xnn_define_hardswish>);
-  registry.add(XNodeUnion::XNNNegate, "xnn_define_negate", define_unary<&XNode::xnode_union_as_XNNNegate, xnn_define_negate>);
-  registry.add(XNodeUnion::XNNSquare, "xnn_define_square", define_unary<&XNode::xnode_union_as_XNNSquare, xnn_define_square>);
-  registry.add(XNodeUnion::XNNAbs, "xnn_define_abs", define_unary<&XNode::xnode_union_as_XNNAbs, xnn_define_abs>);
-  registry.add(XNodeUnion::XNNConvert, "xnn_define_convert", define_unary<&XNode::xnode_union_as_XNNConvert, xnn_define_convert>);
+               with_payload<&XNode::xnode_union_as_XNNHardswish, define_unary<xnn_define_hardswish>>);
+  registry.add(XNodeUnion::XNNNegate, "xnn_define_negate",
+               with_payload<&XNode::xnode_union_as_XNNNegate, define_unary<xnn_define_negate>>);
+  registry.add(XNodeUnion::XNNSquare, "xnn_define_square",
+               with_payload<&XNode::xnode_union_as_XNNSquare, define_unary<xnn_define_square>>);
+  registry.add(XNodeUnion::XNNAbs, "xnn_define_abs",
+               with_payload<&XNode::xnode_union_as_XNNAbs, define_unary<xnn_define_abs>>);
+  registry.add(XNodeUnion::XNNConvert, "xnn_define_convert",
+               with_payload<&XNode::xnode_union_as_XNNConvert, define_unary<xnn_define_convert>>);
 }
 
 }  // namespace fbcompat::xnnpack

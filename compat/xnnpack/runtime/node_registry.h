@@ -66,11 +66,14 @@ void register_shape_nodes(NodeRegistry& registry);
 void register_depth_to_space_nodes(NodeRegistry& registry);
 void register_nodes_missing_from_xnnpack(NodeRegistry& registry);
 
-// The node's payload table, through the generated accessor for its member (which gives null when the
-// node is of another member: a registration mistake the definer reports instead of misreading).
-template <auto Accessor>
-auto payload_of(const fb_xnnpack::XNode& node) {
-  return (node.*Accessor)();
+// Adapts a definer of one payload table to DefineNode. This is the one place a definer's payload is
+// fetched: through the generated accessor for the registered member, which gives null when the node is
+// of another member (a registration mistake), reported here instead of misread.
+template <auto Accessor, auto DefinePayload>
+Status with_payload(const fb_xnnpack::XNode& node, const NodeContext& context) {
+  const auto* payload = (node.*Accessor)();
+  if (payload == nullptr) return context.fail("the node's payload is not the table this definer reads");
+  return DefinePayload(*payload, context);
 }
 
 }  // namespace fbcompat::xnnpack
