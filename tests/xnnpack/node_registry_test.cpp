@@ -2,6 +2,8 @@
 // has a definer, or is registered as unsupported with a reason naming the XNNPACK function it lacks.
 #include <boost/test/unit_test.hpp>
 
+#include <flatbuffers/flatbuffers.h>
+
 #include <map>
 #include <set>
 #include <string>
@@ -32,9 +34,48 @@ const Enum& node_union(const Schema& schema) {
   return *found;
 }
 
+int payload_definer_calls = 0;
+
+xnnpack::Status count_payload(const fb_xnnpack::_XNNNode2x1& payload, const xnnpack::NodeContext&) {
+  payload_definer_calls += static_cast<int>(payload.input1_id());
+  return xnnpack::Status{std::monostate{}};
+}
+
+// One node of `member` whose payload is a _XNNNode1x1 (softmax) or _XNNNode2x1 (add).
+flatbuffers::DetachedBuffer single_node(fb_xnnpack::XNodeUnion member) {
+  flatbuffers::FlatBufferBuilder builder;
+  const flatbuffers::Offset<void> payload =
+      member == fb_xnnpack::XNodeUnion::XNNAdd ? fb_xnnpack::Create_XNNNode2x1(builder, 7, 8, 9).Union()
+                                               : fb_xnnpack::Create_XNNNode1x1(builder, 7, 9).Union();
+  builder.Finish(fb_xnnpack::CreateXNode(builder, member, payload));
+  return builder.Release();
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(node_registry)
+
+// with_payload is the one place a definer's payload is fetched: the right member reaches the definer
+// with its table; a definer registered for the wrong member is reported, never handed a misread table.
+BOOST_AUTO_TEST_CASE(with_payload_hands_the_registered_members_table_or_reports_a_mismatch) {
+  constexpr auto define_add = xnnpack::with_payload<&fb_xnnpack::XNode::xnode_union_as_XNNAdd, count_payload>;
+  xnnpack::NodeContext context;
+  context.node_index = 3;
+  context.member = "XNNAdd";
+
+  payload_definer_calls = 0;
+  const auto add = single_node(fb_xnnpack::XNodeUnion::XNNAdd);
+  BOOST_TEST(define_add(*flatbuffers::GetRoot<fb_xnnpack::XNode>(add.data()), context).ok());
+  BOOST_TEST(payload_definer_calls == 7);
+
+  payload_definer_calls = 0;
+  const auto softmax = single_node(fb_xnnpack::XNodeUnion::XNNSoftmax);
+  const auto status = define_add(*flatbuffers::GetRoot<fb_xnnpack::XNode>(softmax.data()), context);
+  BOOST_TEST_REQUIRE(!status.ok());
+  BOOST_TEST(status.error().to_string().find("node 3 (XNNAdd): the node's payload is not the table this definer reads") !=
+             std::string::npos, status.error().to_string());
+  BOOST_TEST(payload_definer_calls == 0);
+}
 
 BOOST_AUTO_TEST_CASE(every_member_of_every_version_is_registered) {
   std::map<std::string, xnnpack::NodeSupport> registry;
