@@ -1,8 +1,17 @@
-// The one error type of the library: what went wrong, and where when there is a place to name.
-// Functions that can fail on bad input return Expected<T> instead of throwing.
+// The one error type of the library, and Expected<T>, what every call that can fail on bad input returns
+// instead of throwing: a value, or an Error saying what went wrong and where.
+//
+// Expected is [[nodiscard]]: a result dropped on the floor is a compiler warning. Reading it never
+// needs exceptions: check ok() (or test it as a bool), then use value() or `*`; value_or_null() and
+// value_or() read it without a check. value() on an error is a programming mistake: with exceptions it
+// throws BadExpectedAccess, whose what() carries the error; in a build without exceptions it prints the
+// error to stderr and aborts, instead of terminating with nothing said.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <variant>
@@ -19,26 +28,59 @@ struct Error {
   std::string to_string() const;
 };
 
-template <typename T>
-class Expected {
+// Thrown by Expected::value() on an error, when exceptions are enabled.
+class BadExpectedAccess : public std::logic_error {
  public:
-  Expected(T value) : state_(std::move(value)) {}          // NOLINT(google-explicit-constructor)
-  Expected(Error error) : state_(std::move(error)) {}      // NOLINT(google-explicit-constructor)
-
-  bool ok() const { return state_.index() == 0; }
-  explicit operator bool() const { return ok(); }
-
-  T& value() & { return std::get<0>(state_); }
-  const T& value() const& { return std::get<0>(state_); }
-  T&& value() && { return std::get<0>(std::move(state_)); }
-  T* operator->() { return &value(); }
-  const T* operator->() const { return &value(); }
-  T& operator*() & { return value(); }
-  const T& operator*() const& { return value(); }
-
-  const Error& error() const { return std::get<1>(state_); }
+  explicit BadExpectedAccess(const Error& error)
+      : std::logic_error("fbcompat: value() called on a failed result: " + error.to_string()), error_(error) {}
+  const Error& error() const noexcept { return error_; }
 
  private:
+  Error error_;
+};
+
+template <typename T>
+class [[nodiscard]] Expected {
+ public:
+  Expected(T value) : state_(std::move(value)) {}      // NOLINT(google-explicit-constructor)
+  Expected(Error error) : state_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
+
+  bool ok() const noexcept { return state_.index() == 0; }
+  explicit operator bool() const noexcept { return ok(); }
+
+  T& value() & { return *checked(); }
+  const T& value() const& { return *checked(); }
+  T&& value() && { return std::move(*checked()); }
+  T* operator->() { return checked(); }
+  const T* operator->() const { return checked(); }
+  T& operator*() & { return *checked(); }
+  const T& operator*() const& { return *checked(); }
+
+  // Null on an error.
+  T* value_or_null() noexcept { return std::get_if<0>(&state_); }
+  const T* value_or_null() const noexcept { return std::get_if<0>(&state_); }
+  // The value, or `fallback` on an error.
+  T value_or(T fallback) const& { return ok() ? std::get<0>(state_) : std::move(fallback); }
+
+  // The error; an empty Error (no message) when the result is ok.
+  const Error& error() const noexcept {
+    static const Error no_error;
+    const Error* error = std::get_if<1>(&state_);
+    return error != nullptr ? *error : no_error;
+  }
+
+ private:
+  T* checked() { return const_cast<T*>(static_cast<const Expected*>(this)->checked()); }
+  const T* checked() const {
+    if (const T* value = std::get_if<0>(&state_)) return value;
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+    throw BadExpectedAccess(std::get<1>(state_));
+#else
+    std::fprintf(stderr, "fbcompat: value() called on a failed result: %s\n", std::get_if<1>(&state_)->to_string().c_str());
+    std::abort();
+#endif
+  }
+
   std::variant<T, Error> state_;
 };
 
