@@ -340,4 +340,10 @@ Expected<Schema> load_schema(const std::string& path, const LoadOptions& options
   return ModelBuilder(*parser, context, path).build();
 }
 
+Expected<Schema> load_schema_from_texts(const std::string& root, const SchemaTexts& texts, LoadOptions options) {
+  const MemoryReader reader(texts);
+  options.reader = &reader;
+  return load_schema(root, options);
+}
+
 }  // namespace fbcompat

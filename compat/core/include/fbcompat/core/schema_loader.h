@@ -7,6 +7,7 @@
 
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/input_limits.h"
+#include "fbcompat/core/memory_reader.h"
 #include "fbcompat/core/schema.h"
 #include "fbcompat/core/source_reader.h"
 
@@ -29,5 +30,9 @@ struct LoadOptions {
 // Bad input (missing file, empty or binary file, syntax error, include not found) comes back as an
 // Error naming the file and, where the Parser reports one, the line and column.
 Expected<Schema> load_schema(const std::string& path, const LoadOptions& options = {});
+
+// Loads `root` and its includes from `texts` (file name to text), reading no file: includes resolve
+// among the names as they would among files. options.reader is ignored; the other options apply.
+Expected<Schema> load_schema_from_texts(const std::string& root, const SchemaTexts& texts, LoadOptions options = {});
 
 }  // namespace fbcompat

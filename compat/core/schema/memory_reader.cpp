@@ -1,0 +1,31 @@
+#include "fbcompat/core/memory_reader.h"
+
+#include "fbcompat/core/git_source.h"
+
+namespace fbcompat {
+
+MemoryReader::MemoryReader(const SchemaTexts& texts) {
+  for (const auto& [name, text] : texts) texts_[normalize_repository_path(name)] = text;
+}
+
+const std::string* MemoryReader::find(const std::string& path) const {
+  const auto found = texts_.find(normalize_repository_path(path));
+  return found == texts_.end() ? nullptr : &found->second;
+}
+
+bool MemoryReader::read(const std::string& path, std::string* contents) const {
+  const std::string* text = find(path);
+  if (text == nullptr) return false;
+  *contents = *text;
+  return true;
+}
+
+bool MemoryReader::exists(const std::string& path) const { return find(path) != nullptr; }
+
+std::optional<std::uint64_t> MemoryReader::size(const std::string& path) const {
+  const std::string* text = find(path);
+  if (text == nullptr) return std::nullopt;
+  return text->size();
+}
+
+}  // namespace fbcompat
