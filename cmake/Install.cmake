@@ -10,9 +10,12 @@ set_target_properties(fbcompat_base PROPERTIES EXPORT_NAME base)
 foreach(target IN ITEMS fbcompat_load_check fbcompat_xnnpack_schema fbcompat_base)
   target_include_directories(${target} INTERFACE "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>")
 endforeach()
-# What a static libfbcompat needs at link time, found again by fbcompatConfig.cmake.
-target_link_libraries(fbcompat_library INTERFACE
-  "$<INSTALL_INTERFACE:$<LINK_ONLY:PkgConfig::LIBGIT2>>" "$<INSTALL_INTERFACE:$<LINK_ONLY:OpenSSL::Crypto>>")
+# What a static libfbcompat needs at link time, found again by fbcompatConfig.cmake (a shared one
+# carries its own dependencies).
+if(NOT BUILD_SHARED_LIBS)
+  target_link_libraries(fbcompat_library INTERFACE
+    "$<INSTALL_INTERFACE:$<LINK_ONLY:PkgConfig::LIBGIT2>>" "$<INSTALL_INTERFACE:$<LINK_ONLY:OpenSSL::Crypto>>")
+endif()
 
 install(TARGETS fbcompat_library fbcompat_load_check fbcompat_xnnpack_schema fbcompat_base
         EXPORT fbcompatTargets

@@ -1,41 +1,44 @@
 #!/usr/bin/env bash
-# Installs the build into a temporary prefix, then builds and runs a consumer project against it with
-# find_package(fbcompat) and, separately, with pkg-config.
-# Usage: tests/package/check_package.sh BUILD_DIR SOURCE_DIR NEWEST_VERSION
-# NEWEST_VERSION: the newest XNNPACK version, as the build read it from schemas/xnnpack/manifest.toml
-# (FBCOMPAT_XNNPACK_NEWEST).
+# Installs a build into a temporary prefix and uses the package as other programs would: the examples
+# (examples/) built with find_package by each compiler given and run, a consumer with its own fmt and
+# toml++, and pkg-config builds. Checks what the package exports: only fbcompat's own symbols, a
+# SOVERSION for a shared library, no hard-coded system paths in the CMake package.
+# Usage: tests/package/check_package.sh BUILD_DIR SOURCE_DIR NEWEST_VERSION [COMPILER...]
+# NEWEST_VERSION: the newest XNNPACK version, as the build read it from schemas/xnnpack/manifest.toml.
 set -euo pipefail
 build=$(realpath "$1")
 source=$(realpath "$2")
-newest=${3:?usage: check_package.sh BUILD_DIR SOURCE_DIR NEWEST_VERSION}
+newest=${3:?usage: check_package.sh BUILD_DIR SOURCE_DIR NEWEST_VERSION [COMPILER...]}
+shift 3
+compilers=("${@:-c++}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+fail() { echo "check_package: $*" >&2; exit 1; }
 
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
-cmake -S "$source/tests/package/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$work/prefix" \
-  -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$work/consumer" -j2 >/dev/null
+libdir=$(dirname "$(find "$work/prefix" -name 'libfbcompat.*' | head -1)")
+
+# Only fbcompat's own symbols: its namespace, and the fmt and toml++ it compiles in under its own names.
+own='^(typeinfo for |typeinfo name for |vtable for |VTT for |guard variable for )?(fbcompat::|fmt::fbcompat_v9::|fbcompat_toml::)'
+if [ -e "$libdir/libfbcompat.so" ]; then
+  kind=shared
+  soname=$(objdump -p "$libdir/libfbcompat.so" | awk '$1 == "SONAME" {print $2}')
+  [[ "$soname" =~ ^libfbcompat\.so\.[0-9]+\.[0-9]+$ ]] || fail "the shared library's SONAME is '$soname'"
+  foreign=$(nm -D -C --defined-only "$libdir/libfbcompat.so" | cut -d' ' -f3- | grep -Ev '^(fbcompat::|typeinfo for fbcompat::|typeinfo name for fbcompat::|vtable for fbcompat::|VTT for fbcompat::|guard variable for fbcompat::)' || true)
+  [ -z "$foreign" ] || fail "the shared library exports symbols not fbcompat's: $(echo "$foreign" | head -5)"
+  nm -D -C --defined-only "$libdir/libfbcompat.so" >"$work/exported"
+  grep -q 'fbcompat::diff_schemas' "$work/exported" || fail "diff_schemas is not exported"
+else
+  kind=static
+  foreign=$(nm -C -g --defined-only "$libdir/libfbcompat.a" 2>/dev/null | awk 'NF >= 3 && $2 ~ /^[TDRB]$/' |
+            cut -d' ' -f3- | grep -Ev "$own" || true)
+  [ -z "$foreign" ] || fail "the static library defines symbols not fbcompat's: $(echo "$foreign" | head -5)"
+fi
+if grep -rn -e '/usr/include' -e "$source" "$work/prefix/lib"*/cmake "$libdir/pkgconfig" 2>/dev/null; then
+  fail "the installed package names a system or source path (above)"
+fi
 
 schemas="$source/schemas/xnnpack"
-# The newest version appends XNNDepthToSpace2d to v1.1.0's node union: the gate passes.
-"$work/consumer/gate" "$schemas/v1.1.0/runtime_schema.fbs" "$schemas/$newest/runtime_schema.fbs"
-# Inserting a node mid-union must fail the consumer's gate.
-python3 - "$schemas/$newest/runtime_schema.fbs" "$work/inserted.fbs" <<'PY'
-import sys
-lines = open(sys.argv[1]).read().split("\n")
-lines = [line for line in lines if not line.startswith("  XNNDepthToSpace2d,")]
-at = next(i for i, line in enumerate(lines) if line.startswith("  XNNFullyConnected,"))
-lines.insert(at, "  XNNDepthToSpace2d,")
-open(sys.argv[2], "w").write("\n".join(lines))
-PY
-if "$work/consumer/gate" "$schemas/v1.1.0/runtime_schema.fbs" "$work/inserted.fbs" >"$work/gate.out"; then
-  echo "the consumer's gate accepted a mid-union insertion" >&2
-  exit 1
-fi
-grep -q "UNION_MEMBER_SAME_ID" "$work/gate.out"
-
-# The load check on a payload extracted from a golden program: loadable on its own version.
-"$work/prefix/bin/fbcompat" inspect "$source/golden/xnnpack/v1.1.0/mlp.pte" --schemas "$schemas" >/dev/null
 python3 - "$source/golden/xnnpack/v1.1.0/mlp.pte" "$work/payload.bin" <<'PY'
 import sys
 data = open(sys.argv[1], "rb").read()
@@ -44,18 +47,52 @@ size = int.from_bytes(data[start + 14:start + 18], "little") + int.from_bytes(da
 size += int.from_bytes(data[start + 22:start + 30], "little")
 open(sys.argv[2], "wb").write(data[start:start + size])
 PY
-"$work/consumer/load_check" "$work/payload.bin" v1.1.0
-if "$work/consumer/load_check" "$work/payload.bin" v0.1.0 >/dev/null; then
-  echo "a v1.1.0 payload must not load on the v0.1.0 runtime" >&2
-  exit 1
-fi
 
-# pkg-config finds both.
-export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig:$work/prefix/lib/x86_64-linux-gnu/pkgconfig"
-g++ -std=c++17 "$source/tests/package/consumer/gate.cpp" -o "$work/gate_pc" $(pkg-config --cflags --libs fbcompat) \
-  $(pkg-config --libs fmt)
-"$work/gate_pc" "$schemas/v1.1.0/runtime_schema.fbs" "$schemas/$newest/runtime_schema.fbs" >/dev/null
-g++ -std=c++17 -fno-exceptions -fno-rtti "$source/tests/package/consumer/load_check.cpp" -o "$work/load_check_pc" \
+run_examples() {  # DIR: where the examples were built
+  local dir=$1 status
+  set +e; "$dir/gate_in_memory" >"$work/gate.out"; status=$?; set -e
+  [ "$status" -eq 1 ] || fail "gate_in_memory exited $status, not 1, on a mid-union insertion"
+  grep -q 'UNION_MEMBER_SAME_ID' "$work/gate.out" || fail "gate_in_memory did not name UNION_MEMBER_SAME_ID"
+  grep -q 'geometry.Shape' "$work/gate.out" || fail "gate_in_memory did not name geometry.Shape"
+  set +e; "$dir/gate_in_memory" --format json >"$work/gate.json"; set -e
+  python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["compatible"] is False and r["findings"]' "$work/gate.json"
+
+  "$dir/audit_directory" "$schemas" "$source/golden" >"$work/audit.out" || fail "audit_directory failed: $(tail -5 "$work/audit.out")"
+  grep -q "$newest" "$work/audit.out" || fail "the audit does not name $newest"
+  set +e; "$dir/audit_directory" "$work/no-such-family" 2>"$work/audit.err"; status=$?; set -e
+  [ "$status" -eq 2 ] || fail "audit_directory exited $status on a missing directory"
+  grep -q 'no-such-family' "$work/audit.err" || fail "the audit error does not name the directory"
+
+  "$dir/runtime_load_check" "$work/payload.bin" v1.1.0 | grep -q '^ok: ' || fail "a v1.1.0 payload does not load on v1.1.0"
+  set +e; "$dir/runtime_load_check" "$work/payload.bin" v0.1.0 >"$work/old.out"; status=$?; set -e
+  [ "$status" -eq 1 ] || fail "a v1.1.0 payload loads on the v0.1.0 runtime (exit $status)"
+  grep -q "^identifier-not-accepted: identifier .XN01." "$work/old.out" || fail "the v0.1.0 verdict does not name the identifier: $(cat "$work/old.out")"
+}
+
+for compiler in "${compilers[@]}"; do
+  out="$work/examples-$(basename "$compiler")"
+  cmake -S "$source/examples" -B "$out" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_COMPILER="$compiler" \
+    -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$out" -j2 >/dev/null
+  run_examples "$out"
+  echo "package ($kind): examples built with $compiler and ran"
+done
+
+# A program with fmt and toml++ of its own links and runs.
+cmake -S "$source/tests/package/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$work/prefix" \
+  -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$work/consumer" -j2 >/dev/null
+"$work/consumer/own_fmt_and_toml" >"$work/own.out" || fail "own_fmt_and_toml failed: $(cat "$work/own.out")"
+grep -qx 'consumer at level 3' "$work/own.out" || fail "the consumer's own toml++ and fmt misread: $(cat "$work/own.out")"
+
+# pkg-config: the library (static needs --static for its private dependencies) and the load check.
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+static_flag=$([ "$kind" = static ] && echo --static || true)
+c++ -std=c++17 "$source/examples/gate_in_memory.cpp" -o "$work/gate_pc" $(pkg-config --cflags --libs $static_flag fbcompat) \
+  -Wl,-rpath,"$libdir"  # an uninstalled prefix: tell the loader where the shared library is
+set +e; "$work/gate_pc" >/dev/null; status=$?; set -e
+[ "$status" -eq 1 ] || fail "the pkg-config build of gate_in_memory exited $status"
+c++ -std=c++17 -fno-exceptions -fno-rtti "$source/examples/runtime_load_check.cpp" -o "$work/load_check_pc" \
   $(pkg-config --cflags fbcompat-load-check)
 "$work/load_check_pc" "$work/payload.bin" v1.1.0 >/dev/null
-echo "package: find_package and pkg-config consumers built and ran"
+echo "package ($kind): the consumer with its own fmt and toml++, and pkg-config builds, ran"

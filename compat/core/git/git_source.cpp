@@ -142,23 +142,4 @@ std::string GitTreeReader::display_name(const std::string& path) const {
   return fmt::format("git:{}:{}", ref_, normalize_repository_path(path));
 }
 
-std::string normalize_repository_path(const std::string& path) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (start <= path.size()) {
-    std::size_t end = path.find('/', start);
-    if (end == std::string::npos) end = path.size();
-    const std::string part = path.substr(start, end - start);
-    if (part == "..") {
-      if (!parts.empty()) parts.pop_back();
-    } else if (!part.empty() && part != ".") {
-      parts.push_back(part);
-    }
-    start = end + 1;
-  }
-  std::string joined;
-  for (const std::string& part : parts) joined += (joined.empty() ? "" : "/") + part;
-  return joined;
-}
-
 }  // namespace fbcompat

@@ -11,8 +11,6 @@
 #include <optional>
 #include <string>
 
-#include <fmt/format.h>
-
 #include "fbcompat/core/input_limits.h"
 
 namespace fbcompat {
@@ -28,10 +26,11 @@ std::optional<std::string> verification_problem(Verify&& verify, std::uint32_t m
     return std::max(limit > UINT32_MAX / 4 ? UINT32_MAX : limit * 4, by_default);
   };
   if (verify(raised(max_depth, limits::kNestingDepth), max_tables)) {
-    return fmt::format("tables nest more than {} deep, the {} limit", max_depth, limits::kNestingDepthName);
+    return "tables nest more than " + std::to_string(max_depth) + " deep, the " + std::string(limits::kNestingDepthName) + " limit";
   }
   if (verify(max_depth, raised(max_tables, limits::table_count_limit(0, size)))) {
-    return fmt::format("it holds more than {} tables, the {} limit", max_tables, limits::kTableCountName);
+    return "it holds more than " + std::to_string(max_tables) + " tables, the " + std::string(limits::kTableCountName) +
+           " limit";
   }
   return std::string();
 }

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The library built shared (BUILD_SHARED_LIBS=ON), installed, and used by the examples and the
+# consumer with its own fmt and toml++ (tests/package/check_package.sh). The static build's package is
+# checked by the package_consumer test of the main suite, with this compiler and with clang.
+# Usage: .ci/shared-library.sh BUILD_DIR
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:?usage: .ci/shared-library.sh BUILD_DIR}
+cmake -S . -B "$build" -DBUILD_SHARED_LIBS=ON -DFBCOMPAT_BUILD_TESTS=OFF -DFBCOMPAT_BUILD_BENCHMARKS=OFF \
+  -DFBCOMPAT_WITH_REFERENCE_RUNTIME=OFF >/dev/null
+cmake --build "$build" -j "$(nproc)" >/dev/null
+newest=$(sed -n 's/^FBCOMPAT_XNNPACK_NEWEST:INTERNAL=//p' "$build/CMakeCache.txt")
+tests/package/check_package.sh "$build" . "$newest" c++
