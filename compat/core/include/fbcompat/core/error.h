@@ -28,11 +28,15 @@ struct Error {
   std::string to_string() const;
 };
 
+// How value() on an error says so, thrown or printed: "fbcompat: value() called on a failed result: <error>".
+inline std::string failed_value_access(const Error& error) {
+  return "fbcompat: value() called on a failed result: " + error.to_string();
+}
+
 // Thrown by Expected::value() on an error, when exceptions are enabled.
 class BadExpectedAccess : public std::logic_error {
  public:
-  explicit BadExpectedAccess(const Error& error)
-      : std::logic_error("fbcompat: value() called on a failed result: " + error.to_string()), error_(error) {}
+  explicit BadExpectedAccess(const Error& error) : std::logic_error(failed_value_access(error)), error_(error) {}
   const Error& error() const noexcept { return error_; }
 
  private:
@@ -76,7 +80,7 @@ class [[nodiscard]] Expected {
 #if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
     throw BadExpectedAccess(std::get<1>(state_));
 #else
-    std::fprintf(stderr, "fbcompat: value() called on a failed result: %s\n", std::get_if<1>(&state_)->to_string().c_str());
+    std::fprintf(stderr, "%s\n", failed_value_access(*std::get_if<1>(&state_)).c_str());
     std::abort();
 #endif
   }
