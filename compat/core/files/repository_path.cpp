@@ -1,9 +1,8 @@
-// Path normalisation for repository-relative names, apart from the git reader so that readers of other
-// sources (memory_reader.cpp) use it without linking libgit2.
-#include <string>
-#include <vector>
+// Apart from the git reader, so that readers of other sources (memory_reader.cpp) use it without
+// linking libgit2.
+#include "fbcompat/core/repository_path.h"
 
-#include "fbcompat/core/git_source.h"
+#include <vector>
 
 namespace fbcompat {
 

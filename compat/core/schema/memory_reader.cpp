@@ -1,6 +1,6 @@
 #include "fbcompat/core/memory_reader.h"
 
-#include "fbcompat/core/git_source.h"
+#include "fbcompat/core/repository_path.h"
 
 namespace fbcompat {
 

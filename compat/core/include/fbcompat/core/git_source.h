@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "fbcompat/core/error.h"
+#include "fbcompat/core/repository_path.h"
 #include "fbcompat/core/source_reader.h"
 
 namespace fbcompat {
@@ -55,8 +56,5 @@ class GitTreeReader final : public SourceReader {
   std::string ref_;
   std::unique_ptr<Tree> tree_;
 };
-
-// "a/b/../c/./d.fbs" -> "a/c/d.fbs"; a path cannot climb above the root.
-std::string normalize_repository_path(const std::string& path);
 
 }  // namespace fbcompat

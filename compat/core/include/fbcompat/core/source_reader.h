@@ -1,6 +1,6 @@
-// Where schema text comes from: the file system, or a git tree (git_source.h). The loader asks the
-// reader for the root file and for every include, so a schema and its includes are always read from
-// the same place.
+// Where schema text comes from: the file system, a git tree (git_source.h) or memory
+// (memory_reader.h). The loader asks the reader for the root file and for every include, so a schema
+// and its includes are always read from the same place.
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,12 @@
+// Names of files relative to a root (a repository's tree, a set of in-memory schema texts), in one
+// spelling, so that the same file is found however an include writes its path.
+#pragma once
+
+#include <string>
+
+namespace fbcompat {
+
+// "a/b/../c/./d.fbs" -> "a/c/d.fbs"; a path cannot climb above the root.
+std::string normalize_repository_path(const std::string& path);
+
+}  // namespace fbcompat
