@@ -36,6 +36,7 @@ int run_git_audit(const AuditArguments& arguments) {
   if (!history) return report_error(history.error());
   auto config = load_project_config(arguments.config, /*required=*/false);
   if (!config) return report_error(config.error());
+  if (output_would_destroy_input(arguments.output, {arguments.git_repository + "/.git", config->path})) return kBadInput;
   AuditOptions options;
   options.policy = policy_for(*config, arguments.output);
   options.union_capacity_warning = config->union_capacity_warning;
@@ -49,6 +50,7 @@ int run_audit(const AuditArguments& arguments) {
   auto config = load_project_config(arguments.config);
   if (!config) return report_error(config.error());
   if (config->families.empty()) return report_error(Error{config->path, 0, 0, "declares no [[family]] to audit"});
+  if (output_would_destroy_input(arguments.output, configured_inputs(*config))) return kBadInput;
   std::vector<AuditReport> reports;
   for (const FamilyConfig& family : config->families) {
     if (!arguments.families.empty() &&
@@ -75,12 +77,14 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   CLI::App* command = app.add_subcommand(
       "audit", "Release audit: every version against every later one, the writer/reader matrix, the lock");
   command->add_option("--config", arguments->config, "Configuration file (default: the nearest fbcompat.toml)");
-  command->add_option("--family", arguments->families, "Audit only this family (repeatable)");
+  command->add_option("--family", arguments->families, "Audit only this family (repeatable)")
+      ->allow_extra_args(false);
   command->add_option("--git", arguments->git_repository, "Audit one file's versions straight from this git repository");
   command->add_option("--path", arguments->git_path, "With --git: the schema file, relative to the repository root");
   command->add_option("--refs", arguments->refs, "With --git: refs in order (A,B,C), or a glob such as 'v*' ordered by version")
       ->delimiter(',');
-  command->add_option("-I,--include", arguments->include_dirs, "With --git: include directory, relative to the repository root");
+  command->add_option("-I,--include", arguments->include_dirs, "With --git: include directory, relative to the repository root")
+      ->allow_extra_args(false);  // one value each time: `-I DIR NEW.fbs` must not swallow the file
   command->add_option("--threads", arguments->threads, "Parse with this many threads (default: one per core)");
   add_output_options(*command, arguments->output);
   command->footer(

@@ -32,12 +32,12 @@ void add_output_options(CLI::App& command, OutputOptions& options, const std::ve
     names += (names.empty() ? "" : ", ") + std::string(name);
   }
   command.add_option("--format", options.format, "Report format: " + names)
-      ->transform(CLI::CheckedTransformer(offered, CLI::ignore_case))
-      ->default_str("text");
+      ->transform(CLI::CheckedTransformer(offered, CLI::ignore_case).description(""))
+      ->option_text("FORMAT (default text)");
   command.add_option("-o,--output", options.output_path, "Write the report to this file (atomically) instead of stdout");
   command.add_option("--color", options.color, "Colour text output: auto (on a terminal, unless NO_COLOR), always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
-      ->default_str("auto");
+      ->check(CLI::IsMember({"auto", "always", "never"}).description(""))
+      ->option_text("WHEN (default auto)");
   command.add_flag("--strict", options.strict, "Treat every finding, warnings included, as an error");
 }
 
@@ -69,6 +69,14 @@ int emit_findings(std::vector<Finding> findings, const OutputOptions& options, c
   Report report(std::move(findings));
   report.apply(policy);
   return emit(report, options, what);
+}
+
+bool output_would_destroy_input(const OutputOptions& options, const std::vector<std::string>& inputs) {
+  if (options.output_path.empty()) return false;
+  auto refused = refuse_output_over_inputs(options.output_path, inputs);
+  if (!refused) return false;
+  report_error(Error{refused->file, refused->line, refused->column, "-o: " + refused->message});
+  return true;
 }
 
 int write_report(const std::string& report, const std::string& output_path) {

@@ -47,6 +47,10 @@ RenderOptions render_options(const OutputOptions& options, const std::string& wh
 // Writes a report to --output (atomically) or stdout.
 int write_report(const std::string& report, const std::string& output_path);
 
+// True (after saying why on stderr) when -o names one of the command's inputs, or an existing file in
+// a directory it reads: the report would destroy what it describes. Commands ask before they work.
+bool output_would_destroy_input(const OutputOptions& options, const std::vector<std::string>& inputs);
+
 // Each command adds itself as a subcommand; when it runs, it stores its exit code.
 void add_diff_command(CLI::App& app, int& exit_code);
 void add_rules_command(CLI::App& app, int& exit_code);

@@ -88,6 +88,12 @@ int run_diff(const DiffArguments& arguments) {
 
   auto config = load_project_config(arguments.config, /*required=*/false);
   if (!config) return report_error(config.error());
+  std::vector<std::string> inputs = arguments.files;
+  inputs.insert(inputs.end(), arguments.include_dirs.begin(), arguments.include_dirs.end());
+  for (const Schema* schema : {&*old_schema, &*new_schema}) inputs.insert(inputs.end(), schema->files.begin(), schema->files.end());
+  inputs.push_back(config->path);
+  inputs.push_back(arguments.lock);
+  if (output_would_destroy_input(arguments.output, inputs)) return kBadInput;
   DiffOptions options;
   options.union_capacity_warning =
       arguments.union_capacity_warning != 0 ? arguments.union_capacity_warning : config->union_capacity_warning;
@@ -109,11 +115,13 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   auto arguments = std::make_shared<DiffArguments>();
   CLI::App* command = app.add_subcommand("diff", "Check that a schema is a backward-compatible evolution of its previous version");
   command->add_option("files", arguments->files, "OLD.fbs NEW.fbs, or NEW.fbs with --against")->required()->expected(1, 2);
-  command->add_option("-I,--include", arguments->include_dirs, "Directory to search for included schemas (repeatable)");
+  command->add_option("-I,--include", arguments->include_dirs, "Directory to search for included schemas (repeatable)")
+      ->allow_extra_args(false);  // one value each time: `-I DIR NEW.fbs` must not swallow the file
   command->add_option("--against", arguments->against, "Compare NEW.fbs with its own version at a git ref: git:REF");
   command->add_option("--union-capacity-warning", arguments->union_capacity_warning,
                       "Warn when a union uses more type ids than this (UNION_CAPACITY)")
-      ->default_str("200, or the configuration's");
+      ->check(CLI::Range(0, 65535).description(""))
+      ->option_text("N (0..65535; default 200, or the configuration's)");
   command->add_option("--config", arguments->config, "Configuration file (default: the nearest fbcompat.toml, if any)");
   command->add_option("--lock", arguments->lock,
                       "Lock file of released ids (default: the lock of the configured family whose directory holds NEW.fbs)");

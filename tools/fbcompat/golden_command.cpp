@@ -20,6 +20,7 @@ struct GoldenArguments {
 };
 
 int run_verify(const GoldenArguments& arguments) {
+  if (output_would_destroy_input(arguments.output, {arguments.golden_dir, arguments.family_dir})) return kBadInput;
   GoldenVerifyOptions options;
   options.golden_dir = arguments.golden_dir;
   options.family_dir = arguments.family_dir;

@@ -23,6 +23,7 @@ int run_load_check(const LoadCheckArguments& arguments) {
     return report_error(fmt::format("--runtime {}: not a version fbcompat knows (it knows {})", arguments.runtime,
                                     xnnpack::known_runtime_versions()));
   }
+  if (output_would_destroy_input(arguments.output, {arguments.program})) return kBadInput;
   ProgramReadOptions options;
   options.source_name = arguments.program;
   auto bytes = read_program_file(arguments.program, options);

@@ -1,7 +1,11 @@
 // fbcompat lock: writes (or checks) each family's lock file from its released history.
+#include <filesystem>
+#include <set>
+
 #include <fmt/format.h>
 
 #include "command.h"
+#include "fbcompat/core/directory_lock.h"
 #include "fbcompat/core/output_file.h"
 #include "fbcompat/checks/lock.h"
 #include "project_config.h"
@@ -15,9 +19,39 @@ struct LockArguments {
   OutputOptions output;  // --check's report
 };
 
+// Each directory that holds a lock file, locked for the whole run (in one order, so two runs cannot
+// each hold one and wait for the other): two `fbcompat lock` runs never interleave their writes.
+Expected<std::vector<DirectoryLock>> lock_directories(const Config& config) {
+  std::set<std::string> directories;
+  for (const FamilyConfig& family : config.families) {
+    if (family.lock.empty()) continue;
+    const std::string dir = std::filesystem::path(family.lock).parent_path().string();
+    directories.insert(dir.empty() ? "." : dir);
+  }
+  std::vector<DirectoryLock> locks;
+  for (const std::string& dir : directories) {
+    auto lock = DirectoryLock::acquire(dir, "fbcompat lock");
+    if (!lock) return lock.error();
+    locks.push_back(std::move(lock.value()));
+  }
+  return locks;
+}
+
 int run_lock(const LockArguments& arguments) {
+  if (!arguments.check && !arguments.output.output_path.empty()) {
+    return report_error(
+        "-o applies to --check's report: `fbcompat lock` writes each family's own lock file (lock = \"...\" in "
+        "fbcompat.toml); to see a lock without writing it, use --check");
+  }
   auto config = load_project_config(arguments.config);
   if (!config) return report_error(config.error());
+  if (output_would_destroy_input(arguments.output, configured_inputs(*config))) return kBadInput;
+  std::vector<DirectoryLock> held;
+  if (!arguments.check) {
+    auto locks = lock_directories(*config);
+    if (!locks) return report_error(locks.error());
+    held = std::move(locks.value());
+  }
   std::vector<Finding> findings;
   std::vector<std::string> checked;
   for (const FamilyConfig& family : config->families) {

@@ -41,6 +41,7 @@ int emit_runs(std::vector<PairRun> runs, const OutputOptions& output, const Poli
 int run_configured(const PairArguments& arguments) {
   auto config = load_project_config(arguments.config);
   if (!config) return report_error(config.error());
+  if (output_would_destroy_input(arguments.output, configured_inputs(*config))) return kBadInput;
   std::vector<PairRun> runs;
   for (const FamilyConfig& family : config->families) {
     auto manifest = load_manifest(family.manifest_path());
@@ -68,6 +69,9 @@ int run_pair(const PairArguments& arguments) {
   if (arguments.writer.empty() || arguments.reader.empty()) {
     return report_error("give both schemas: fbcompat pair --writer W.fbs --reader R.fbs (or neither, to check fbcompat.toml's families)");
   }
+  std::vector<std::string> inputs{arguments.writer, arguments.reader, arguments.config};
+  inputs.insert(inputs.end(), arguments.include_dirs.begin(), arguments.include_dirs.end());
+  if (output_would_destroy_input(arguments.output, inputs)) return kBadInput;
   LoadOptions load_options;
   load_options.include_dirs = arguments.include_dirs;
   PairOptions options;
@@ -90,7 +94,8 @@ void add_pair_command(CLI::App& app, int& exit_code) {
   command->add_option("--reader", arguments->reader, "The schema buffers are read with (the runtime's)");
   command->add_option("--accept-identifier", arguments->accepted,
                       "An identifier the reader accepts besides its own (repeatable)");
-  command->add_option("-I,--include", arguments->include_dirs, "Directory to search for included schemas (repeatable)");
+  command->add_option("-I,--include", arguments->include_dirs, "Directory to search for included schemas (repeatable)")
+      ->allow_extra_args(false);  // one value each time: `-I DIR NEW.fbs` must not swallow the file
   command->add_option("--config", arguments->config, "Configuration file (default: the nearest fbcompat.toml)");
   add_output_options(*command, arguments->output);
   command->footer(

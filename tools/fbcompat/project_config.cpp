@@ -30,6 +30,19 @@ Expected<Config> load_project_config(const std::string& explicit_path, bool requ
   return Config{};
 }
 
+std::vector<std::string> configured_inputs(const Config& config) {
+  std::vector<std::string> inputs;
+  if (!config.path.empty()) inputs.push_back(config.path);
+  for (const FamilyConfig& family : config.families) {
+    for (const std::string* path : {&family.directory, &family.golden, &family.lock}) {
+      if (!path->empty()) inputs.push_back(*path);
+    }
+    inputs.insert(inputs.end(), family.include_dirs.begin(), family.include_dirs.end());
+    inputs.insert(inputs.end(), family.runtime_sources.begin(), family.runtime_sources.end());
+  }
+  return inputs;
+}
+
 Policy policy_for(const Config& config, const OutputOptions& output) {
   Policy policy = config.policy;
   policy.strict = policy.strict || output.strict;

@@ -13,6 +13,10 @@ namespace fbcompat::cli {
 // `required`: commands that need families (audit, pair and lock without arguments) fail without a file.
 Expected<Config> load_project_config(const std::string& explicit_path, bool required = true);
 
+// What a command that runs from the configuration reads: the file itself and every family's
+// directories and files (for -o's refusal to overwrite an input).
+std::vector<std::string> configured_inputs(const Config& config);
+
 // The configuration's policy, made strict by --strict.
 Policy policy_for(const Config& config, const OutputOptions& output);
 

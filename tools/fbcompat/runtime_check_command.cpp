@@ -29,6 +29,9 @@ int run_runtime_check(const RuntimeCheckArguments& arguments) {
   if (arguments.builtin == !arguments.sources.empty()) {
     return report_error("give either --builtin (the reference runtime) or --source FILE... (a C++ runtime), not both");
   }
+  std::vector<std::string> inputs{arguments.schema};
+  for (const auto* paths : {&arguments.include_dirs, &arguments.sources}) inputs.insert(inputs.end(), paths->begin(), paths->end());
+  if (output_would_destroy_input(arguments.output, inputs)) return kBadInput;
   LoadOptions load_options;
   load_options.include_dirs = arguments.include_dirs;
   Expected<Schema> schema = load_schema(arguments.schema, load_options);
@@ -67,14 +70,17 @@ void add_runtime_check_command(CLI::App& app, int& exit_code) {
   CLI::App* command = app.add_subcommand(
       "runtime-check", "Check that a runtime defines every node of a schema's node union, and nothing else");
   command->add_option("--schema", arguments->schema, "The runtime schema (RUNTIME.fbs)")->required();
-  command->add_option("-I,--include", arguments->include_dirs, "Directory to search for included schemas (repeatable)");
+  command->add_option("-I,--include", arguments->include_dirs, "Directory to search for included schemas (repeatable)")
+      ->allow_extra_args(false);  // one value each time: `-I DIR NEW.fbs` must not swallow the file
   command->add_flag("--builtin", arguments->builtin, "Check the node registry of fbcompat's reference runtime");
   command->add_option("--source", arguments->sources, "C++ files of a runtime whose node dispatch to read")
       ->expected(1, -1);
   command->add_option("--case-prefix", arguments->case_prefixes,
                       "What precedes a member in a dispatch case label (repeatable; default XNodeUnion::, which also "
-                      "matches namespace-qualified labels)");
-  command->add_option("--macro", arguments->macros, "A macro whose uses define nodes: NAME(Foo) (repeatable; default _DEFINE)");
+                      "matches namespace-qualified labels)")
+      ->allow_extra_args(false);
+  command->add_option("--macro", arguments->macros, "A macro whose uses define nodes: NAME(Foo) (repeatable; default _DEFINE)")
+      ->allow_extra_args(false);
   command->add_option("--macro-member-prefix", arguments->macro_member_prefix,
                       "Prepended to a macro's argument to name the member")
       ->default_str("XNN");

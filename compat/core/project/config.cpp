@@ -222,6 +222,9 @@ std::optional<std::string> find_config(const std::string& start_dir) {
   fs::path relative = start_dir;
   while (!dir.empty()) {
     if (fs::is_regular_file(dir / "fbcompat.toml", error_code)) return (relative / "fbcompat.toml").lexically_normal().string();
+    // A repository's root is the boundary: a file above it belongs to someone else's project (a
+    // checkout inside a home directory, a CI workspace) and must not judge this one's schemas.
+    if (fs::exists(dir / ".git", error_code)) break;
     if (dir == dir.parent_path()) break;
     dir = dir.parent_path();
     relative /= "..";

@@ -5,9 +5,42 @@
 namespace fbcompat {
 namespace {
 
+// The length of the well-formed UTF-8 sequence at `at`, or 0 when the bytes there are not one.
+std::size_t utf8_sequence_length(const std::string& text, std::size_t at) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(at);
+  std::size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
+  if (length == 0 || at + length > text.size()) return 0;
+  for (std::size_t i = 1; i < length; ++i) {
+    if ((byte(at + i) & 0xC0) != 0x80) return 0;
+  }
+  if (length == 2 && lead < 0xC2) return 0;                          // overlong
+  if (length == 3 && lead == 0xE0 && byte(at + 1) < 0xA0) return 0;  // overlong
+  if (length == 3 && lead == 0xED && byte(at + 1) >= 0xA0) return 0; // a surrogate
+  if (length == 4 && (lead > 0xF4 || (lead == 0xF0 && byte(at + 1) < 0x90) || (lead == 0xF4 && byte(at + 1) >= 0x90))) {
+    return 0;
+  }
+  return length;
+}
+
+// Escapes text for an attribute or element. A file name or plan name need not be UTF-8, but an XML
+// document must be: a byte that is not part of a UTF-8 sequence becomes U+FFFD.
 std::string xml(const std::string& text) {
   std::string escaped;
-  for (const char c : text) {
+  for (std::size_t at = 0; at < text.size();) {
+    const char c = text[at];
+    const std::size_t length = utf8_sequence_length(text, at);
+    if (length == 0) {
+      escaped += "\xEF\xBF\xBD";
+      ++at;
+      continue;
+    }
+    if (length > 1) {
+      escaped.append(text, at, length);
+      at += length;
+      continue;
+    }
+    ++at;
     switch (c) {
       case '&': escaped += "&amp;"; break;
       case '<': escaped += "&lt;"; break;

@@ -4,7 +4,10 @@
 #include <flatbuffers/util.h>
 #include <fmt/format.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <memory>
 #include <mutex>
 #include <regex>
@@ -95,6 +98,20 @@ void install_hooks() {
     flatbuffers::SetLoadFileFunction(load_file_hook);
     flatbuffers::SetFileExistsFunction(file_exists_hook);
   });
+}
+
+// Why a path on disk is not a schema file: the real cause, not always "no such file".
+std::string why_not_a_file(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0) {
+    if (S_ISDIR(info.st_mode)) return "is a directory, not a schema file (give the .fbs file inside it)";
+    return "is not a regular file (a device, FIFO or socket), so it is not read as a schema";
+  }
+  if (errno == ELOOP) return "is a symlink loop (too many levels of symbolic links)";
+  if (errno == EACCES) return "permission denied";
+  struct stat link {};
+  if (::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) return "is a dangling symlink: its target does not exist";
+  return "no such file";
 }
 
 // The Parser reports "file:line: column: error: message"; split it so it reads like our errors.
@@ -310,7 +327,9 @@ Expected<Schema> load_schema(const std::string& path, const LoadOptions& options
   auto read = read_schema_text(reader, path, options);
   if (!read.ok()) return read.error();
   if (!read.value()) {
-    return Error{reader.display_name(path), 0, 0, reader.exists(path) ? "cannot read the file" : "no such file"};
+    return Error{reader.display_name(path), 0, 0,
+                 reader.exists(path) ? std::string("cannot read the file")
+                 : options.reader == nullptr ? why_not_a_file(path) : std::string("no such file")};
   }
   const std::string text = std::move(*read.value());
 

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "fbcompat/core/directory_lock.h"
 #include "fbcompat/core/output_file.h"
 #include "fbcompat/release/delegate_families.h"
 #include "fbcompat/release/golden_manifest.h"
@@ -31,13 +32,54 @@ struct PendingFile {
   bool replace = false;  // only the manifest
 };
 
-// Each file complete or absent; a program is created, never replaced (only the manifest is).
-std::optional<Error> write_file(const std::string& root, const PendingFile& file) {
-  const std::string target = root + "/" + file.relative;
-  std::error_code ignored;
-  std::filesystem::create_directories(std::filesystem::path(target).parent_path(), ignored);
-  return write_output_file(target, file.contents, file.replace ? Overwrite::Allowed : Overwrite::Refused);
-}
+// What a freeze has added so far, removed again unless the freeze completes: a freeze writes every
+// file and its manifest entries, or nothing.
+class FreezeTransaction {
+ public:
+  explicit FreezeTransaction(std::string root) : root_(std::move(root)) {}
+  FreezeTransaction(const FreezeTransaction&) = delete;
+  FreezeTransaction& operator=(const FreezeTransaction&) = delete;
+  ~FreezeTransaction() {
+    if (committed_) return;
+    for (auto file = added_files_.rbegin(); file != added_files_.rend(); ++file) ::unlink(file->c_str());
+    for (auto dir = added_dirs_.rbegin(); dir != added_dirs_.rend(); ++dir) ::rmdir(dir->c_str());
+  }
+
+  // Each file complete or absent; a program is created, never replaced (only the manifest is).
+  std::optional<Error> write(const PendingFile& file) {
+    const std::string target = root_ + "/" + file.relative;
+    if (auto problem = create_parents(target)) return problem;
+    if (auto problem =
+            write_output_file(target, file.contents, file.replace ? Overwrite::Allowed : Overwrite::Refused)) {
+      return problem;
+    }
+    if (!file.replace) added_files_.push_back(target);
+    return std::nullopt;
+  }
+
+  void commit() { committed_ = true; }
+
+ private:
+  std::optional<Error> create_parents(const std::string& target) {
+    std::vector<std::string> missing;
+    for (auto dir = std::filesystem::path(target).parent_path(); !dir.empty() && !exists(dir.string());
+         dir = dir.parent_path()) {
+      missing.push_back(dir.string());
+    }
+    for (auto dir = missing.rbegin(); dir != missing.rend(); ++dir) {
+      if (::mkdir(dir->c_str(), 0777) != 0 && errno != EEXIST) {
+        return Error{*dir, 0, 0, fmt::format("cannot create the directory: {}", std::strerror(errno))};
+      }
+      added_dirs_.push_back(*dir);
+    }
+    return std::nullopt;
+  }
+
+  std::string root_;
+  std::vector<std::string> added_files_;
+  std::vector<std::string> added_dirs_;  // outermost first
+  bool committed_ = false;
+};
 
 GoldenEntry entry_for(const GoldenProgram& program, const std::string& family, const std::string& version) {
   const std::string stem = fmt::format("{}/{}/{}", family, version, program.name);
@@ -66,6 +108,13 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& options) {
   if (!family) return family.error();
   const auto version = (*family)->manifest().index_of(options.version);
   if (!version) return Error{options.family_dir + "/manifest.toml", 0, 0, fmt::format("has no version {}", options.version)};
+  // Held from reading the manifest to writing it back: a second freeze waits, then reads the
+  // entries this one added.
+  if (::mkdir(options.golden_dir.c_str(), 0777) != 0 && errno != EEXIST) {
+    return Error{options.golden_dir, 0, 0, fmt::format("cannot create the directory: {}", std::strerror(errno))};
+  }
+  auto lock = DirectoryLock::acquire(options.golden_dir, "golden freeze", options.lock_patience);
+  if (!lock) return lock.error();
   const std::string manifest_path = options.golden_dir + "/MANIFEST.json";
   GoldenManifest manifest;
   if (exists(manifest_path)) {
@@ -98,10 +147,15 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& options) {
   pending.push_back({"MANIFEST.json", golden_manifest_json(manifest), true});
 
   FreezeResult result;
+  FreezeTransaction transaction(options.golden_dir);
   for (const PendingFile& file : pending) {
-    if (auto problem = write_file(options.golden_dir, file)) return *problem;
+    if (auto problem = transaction.write(file)) {
+      return Error{problem->file, problem->line, problem->column,
+                   problem->message + "; the freeze wrote nothing (every file it had added is removed)"};
+    }
     result.written.push_back(file.relative);
   }
+  transaction.commit();
   return result;
 }
 

@@ -25,8 +25,8 @@ const RuleInfo kGoldenNodeNotCovered{"GOLDEN_NODE_NOT_COVERED", Category::Wire, 
                                      "Every XNodeUnion member of a frozen version should appear in one of its golden programs."};
 const RuleInfo kGoldenVersionNotFrozen{"GOLDEN_VERSION_NOT_FROZEN", Category::Wire, Severity::Warning, RuleScope::Golden,
                                        "Every version in manifest.toml should have golden programs."};
-const RuleInfo kGoldenFileUnrecorded{"GOLDEN_FILE_UNRECORDED", Category::Wire, Severity::Warning, RuleScope::Golden,
-                                     "Every .pte under the golden directory should be recorded in MANIFEST.json."};
+const RuleInfo kGoldenFileUnrecorded{"GOLDEN_FILE_UNRECORDED", Category::Wire, Severity::Error, RuleScope::Golden,
+                                     "Every .pte and .json under the golden directory must be recorded in MANIFEST.json."};
 
 const RuleInfo kGoldenRunFailed{"GOLDEN_RUN_FAILED", Category::Wire, Severity::Error, RuleScope::GoldenRun,
                                 "A runnable golden program must load and run on the reference runtime."};

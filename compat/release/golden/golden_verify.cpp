@@ -124,12 +124,19 @@ class GoldenChecker {
     const std::filesystem::path root(options_.golden_dir);
     for (auto it = std::filesystem::recursive_directory_iterator(root, error);
          !error && it != std::filesystem::recursive_directory_iterator(); it.increment(error)) {
-      if (!it->is_regular_file() || it->path().extension() != ".pte") continue;
+      if (!it->is_regular_file()) continue;
+      const std::string extension = it->path().extension().string();
+      if (extension != ".pte" && extension != ".json") continue;
       const std::string relative = std::filesystem::relative(it->path(), root).generic_string();
-      if (manifest.find(relative) == nullptr) {
+      if (relative == "MANIFEST.json") continue;
+      const bool recorded = extension == ".pte" ? manifest.find(relative) != nullptr
+                                                : std::any_of(manifest.entries.begin(), manifest.entries.end(),
+                                                              [&](const GoldenEntry& entry) { return entry.description == relative; });
+      if (!recorded) {
         add(kGoldenFileUnrecorded, relative, it->path().string(),
             fmt::format("{} is not in MANIFEST.json, so nothing checks it", relative),
-            "write golden programs with `fbcompat golden freeze`, which records them, or remove the file");
+            "golden files are written only by `fbcompat golden freeze`, which records them: remove this file, or "
+            "restore MANIFEST.json from version control if its entry was lost");
       }
     }
   }

@@ -47,7 +47,8 @@ struct Config {
 // fbcompat/release/rule_catalogue.h) are errors naming the file, line and key.
 Expected<Config> load_config(const std::string& path, const std::vector<RuleInfo>& rules);
 
-// The nearest fbcompat.toml in `start_dir` or its parents.
+// The nearest fbcompat.toml in `start_dir` or its parents, up to the root of the git repository that
+// holds `start_dir` (a directory with a .git), or the file system's root outside a repository.
 std::optional<std::string> find_config(const std::string& start_dir);
 
 }  // namespace fbcompat

@@ -1,11 +1,19 @@
-// Writes what fbcompat produces (a report, a lock file, a golden program) so that it is either complete
-// or not there at all: the contents go to a temporary file beside it, which is then renamed over the
-// target. An interrupt or an error never leaves half a lock file, report or golden program behind.
+// Writes what fbcompat produces (a report, a lock file, a golden program) so that it never destroys
+// anything, as `install` and `sponge` do:
+// - a regular file is replaced atomically: the contents go to a temporary file beside it (fsynced),
+//   which is renamed over it, and the directory is fsynced; its permissions are kept. An interrupt or
+//   an error leaves the old file, never half a new one;
+// - a symlink is written through: its target is replaced that way and the link stays a link (a
+//   dangling link creates its target);
+// - a FIFO, a character device (a terminal, /dev/null) or an open descriptor (/dev/stdout) is written
+//   to directly, never replaced by a regular file;
+// - a directory, a block device or a socket is refused.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fbcompat/core/error.h"
 
@@ -13,9 +21,14 @@ namespace fbcompat {
 
 enum class Overwrite { Allowed, Refused };
 
-// Refused: fails (and writes nothing) when `path` already exists; the check and the rename are one
-// atomic step (link(2)), so two writers cannot both succeed.
+// Refused: fails (and writes nothing) when `path` already exists, as anything; the check and the
+// creation are one atomic step (link(2)), so two writers cannot both succeed.
 std::optional<Error> write_output_file(const std::string& path, std::string_view contents,
-                                           Overwrite overwrite = Overwrite::Allowed);
+                                       Overwrite overwrite = Overwrite::Allowed);
+
+// An error when writing `output` would replace one of `inputs`: the same file (through any link or
+// hard link), or, for an input that is a directory, an existing file inside it. A path that does not
+// exist yet, a FIFO or a device is never refused.
+std::optional<Error> refuse_output_over_inputs(const std::string& output, const std::vector<std::string>& inputs);
 
 }  // namespace fbcompat

@@ -3,9 +3,11 @@
 // the program as <name>.json, encoded, wrapped in a payload and a .pte); freeze records each in
 // golden/MANIFEST.json with its sha256, node names and, for runnable programs, inputs and reference
 // outputs. Existing files are history: freezing refuses to overwrite any of them, and refuses a
-// version already in the manifest.
+// version already in the manifest. A freeze is a transaction: it holds the golden directory's lock
+// (directory_lock.h) for its whole run, and on any failure removes every file it added.
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,8 @@ struct FreezeOptions {
   std::string family = "xnnpack";  // the delegate family (delegate_families.h)
   std::string family_dir = "schemas/xnnpack";  // holds manifest.toml and <version>/schema.fbs
   std::string version;
+  // How long to wait for another freeze of the same directory before refusing.
+  std::chrono::milliseconds lock_patience = std::chrono::seconds(120);
 };
 
 struct FreezeResult {
