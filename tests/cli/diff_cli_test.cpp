@@ -308,6 +308,24 @@ BOOST_AUTO_TEST_CASE(a_ref_that_does_not_exist_exits_2) {
                    "no-such-branch");
 }
 
+BOOST_AUTO_TEST_CASE(a_missing_new_file_with_against_is_named_as_missing) {
+  SchemaRepository repository;
+  expect_bad_input(run_cli({"diff", repository.dir.path() + "/renamed.fbs", "--against", "git:v1"}), "no such file");
+}
+
+BOOST_AUTO_TEST_CASE(a_shallow_clone_says_to_fetch_more_history) {
+  SchemaRepository repository;
+  repository.dir.write("inc/types.fbs", kAppended);
+  BOOST_TEST_REQUIRE(run_git(repository.dir.path(), {"commit", "-q", "-a", "-m", "v2"}) == 0);
+  TempDir clones;
+  BOOST_TEST_REQUIRE(run_git(clones.path(), {"clone", "-q", "--depth", "1", "file://" + repository.dir.path(), "shallow"}) == 0);
+  const std::string shallow = clones.path() + "/shallow";
+  const auto result = run_cli({"diff", shallow + "/schema.fbs", "-I", shallow + "/inc", "--against", "git:HEAD~1"});
+  expect_bad_input(result, "HEAD~1");
+  BOOST_TEST(contains(result.err, "this clone is shallow"), result.err);
+  BOOST_TEST(contains(result.err, "git fetch --unshallow"), result.err);
+}
+
 BOOST_AUTO_TEST_CASE(a_file_outside_any_repository_exits_2) {
   TempDir dir;
   const std::string file = dir.write("schema.fbs", kOld);

@@ -1,4 +1,5 @@
 // fbcompat diff: the pre-merge gate. One schema against its previous version, from a file or a git ref.
+#include <filesystem>
 #include <memory>
 
 #include <fmt/format.h>
@@ -65,6 +66,12 @@ int run_diff(const DiffArguments& arguments) {
     if (arguments.files.size() != 1) return report_error("with --against, give only the new schema: fbcompat diff NEW.fbs --against git:REF");
     if (arguments.against.rfind("git:", 0) != 0 || arguments.against.size() == 4) {
       return report_error(fmt::format("--against '{}': expected git:REF, such as git:HEAD or git:v1.4.1", arguments.against));
+    }
+    // Checked first: a missing file would otherwise be reported as lying outside the repository.
+    std::error_code ignored;
+    if (!std::filesystem::exists(arguments.files.front(), ignored)) {
+      return report_error(Error{arguments.files.front(), 0, 0,
+                                "no such file: with --against, give the working-tree path of the schema to check"});
     }
     auto side = old_side_from_git(arguments);
     if (!side) return report_error(side.error());

@@ -106,7 +106,13 @@ Expected<std::unique_ptr<GitTreeReader>> GitTreeReader::open(std::shared_ptr<Git
   git_object* object = nullptr;
   const std::string spec = ref + "^{tree}";
   if (ref.empty() || git_revparse_single(&object, repository->impl().repository, spec.c_str()) != 0) {
-    return Error{"git:" + ref, 0, 0, fmt::format("no commit named '{}' in the repository ({})", ref, last_git_error())};
+    std::string message = fmt::format("no commit named '{}' in the repository ({})", ref, last_git_error());
+    // CI checkouts are often one commit deep: the ref exists upstream but not here.
+    if (git_repository_is_shallow(repository->impl().repository) == 1) {
+      message += "; this clone is shallow, so older commits are missing: fetch more history (git fetch "
+                 "--unshallow, or fetch-depth: 0 in actions/checkout)";
+    }
+    return Error{"git:" + ref, 0, 0, std::move(message)};
   }
   auto tree = std::make_unique<Tree>();
   tree->tree = reinterpret_cast<git_tree*>(object);
