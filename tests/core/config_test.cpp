@@ -51,6 +51,31 @@ union_capacity_warning = 120
   BOOST_TEST(findings[1].severity == Severity::Info);
 }
 
+BOOST_AUTO_TEST_CASE(a_wildcard_ignore_must_say_so) {
+  TempDir dir;
+  const std::string ignore = "[[ignore]]\nrule = \"FIELD_NO_DELETE\"\nreason = \"r\"\n";
+  const auto everything = load_config(dir.write("a.toml", ignore + "subject = \"*\"\n"), all_rules());
+  BOOST_TEST_REQUIRE(!everything.ok());
+  BOOST_TEST(everything.error().line == 4u);
+  BOOST_TEST(everything.error().message.find("accepts every FIELD_NO_DELETE finding anywhere") != std::string::npos,
+             everything.error().message);
+  BOOST_TEST(everything.error().message.find("wildcard = true") != std::string::npos);
+  const auto prefix = load_config(dir.write("b.toml", ignore + "subject = \"fb.*\"\n"), all_rules());
+  BOOST_TEST_REQUIRE(!prefix.ok());
+  BOOST_TEST(prefix.error().message.find("under fb.") != std::string::npos, prefix.error().message);
+  const auto spelled = load_config(dir.write("c.toml", ignore + "subject = \"fb.*\"\nwildcard = true\n"), all_rules());
+  BOOST_TEST_REQUIRE(spelled.ok(), (spelled.ok() ? "" : spelled.error().to_string()));
+  std::vector<Finding> findings(2);
+  findings[0].rule = "FIELD_NO_DELETE";
+  findings[0].subject = "fb.A.x";
+  findings[1].rule = "FIELD_NO_DELETE";
+  findings[1].subject = "other.A.x";
+  BOOST_TEST(apply_policy(spelled->policy, findings) == 1u);
+  const auto needless = load_config(dir.write("d.toml", ignore + "subject = \"fb.A.x\"\nwildcard = true\n"), all_rules());
+  BOOST_TEST_REQUIRE(!needless.ok());
+  BOOST_TEST(needless.error().message.find("names one subject") != std::string::npos, needless.error().message);
+}
+
 BOOST_AUTO_TEST_CASE(mistakes_name_the_key_and_line) {
   TempDir dir;
   const auto unknown = load_config(dir.write("a.toml", "[[family]]\nname = \"x\"\ndirectory = \"d\"\nwritter = \"w.fbs\"\n"), all_rules());

@@ -133,7 +133,7 @@ class ConfigReader {
   std::optional<Error> read_ignore(const toml::node& node, Config& config) const {
     const toml::table* table = node.as_table();
     if (table == nullptr) return error_at(node, "each ignore must be an [[ignore]] table");
-    if (auto problem = check_keys(*table, {"rule", "subject", "reason"}, "an [[ignore]]")) return problem;
+    if (auto problem = check_keys(*table, {"rule", "subject", "reason", "wildcard"}, "an [[ignore]]")) return problem;
     Ignore ignore;
     if (auto problem = read_string(*table, "rule", ignore.rule, true, "an [[ignore]]")) return problem;
     if (!known_rule(ignore.rule)) {
@@ -145,6 +145,29 @@ class ConfigReader {
     }
     if (ignore.reason.find_first_not_of(" \t") == std::string::npos) {
       return error_at(*table->get("reason"), "an [[ignore]]'s reason must not be empty");
+    }
+    // A pattern accepts findings nobody has seen yet, "*" every one of the rule's: the file must say
+    // so, so that a reviewer reading the diff of fbcompat.toml sees it.
+    bool wildcard = false;
+    if (const toml::node* flag = table->get("wildcard")) {
+      if (!flag->is_boolean()) return error_at(*flag, "'wildcard' in an [[ignore]] must be true or false");
+      wildcard = flag->value<bool>().value_or(false);
+    }
+    const bool pattern = !ignore.subject.empty() && (ignore.subject.back() == '*' || ignore.subject.back() == '.');
+    if (ignore.subject.empty()) return error_at(*table->get("subject"), "an [[ignore]]'s subject must not be empty");
+    if (pattern && !wildcard) {
+      return error_at(*table->get("subject"),
+                      fmt::format("subject \"{}\" is a wildcard: it accepts every {} finding {}; name one subject, "
+                                  "or say wildcard = true",
+                                  ignore.subject, ignore.rule,
+                                  ignore.subject == "*" ? std::string("anywhere")
+                                                        : fmt::format("under {}", ignore.subject.substr(
+                                                                                      0, ignore.subject.size() - 1))));
+    }
+    if (wildcard && !pattern) {
+      return error_at(*table->get("wildcard"),
+                      fmt::format("wildcard = true, but subject \"{}\" names one subject (a wildcard ends in '*')",
+                                  ignore.subject));
     }
     config.policy.ignores.push_back(std::move(ignore));
     return std::nullopt;
