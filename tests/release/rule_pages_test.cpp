@@ -445,6 +445,25 @@ BOOST_AUTO_TEST_CASE(the_lock_file_page_does_what_it_says) {
   }
 }
 
+// The configuration rules' pages are a project: `fbcompat audit` reports the rule with the page's
+// fbcompat.toml and not with its fixed.toml, word for word as the page shows.
+BOOST_AUTO_TEST_CASE(the_configuration_pages_do_what_they_say) {
+  const std::vector<const RuleInfo*> rules = rules_of_scope(RuleScope::Configuration);
+  BOOST_TEST_REQUIRE(!rules.empty());
+  for (const RuleInfo* rule : rules) {
+    const std::string id(rule->id);
+    BOOST_TEST_CONTEXT("docs/rules/" << id << ".md") {
+      const PageExamples examples(id);
+      BOOST_TEST_REQUIRE(examples.has("fbcompat.toml"));
+      BOOST_TEST_REQUIRE(examples.has("fixed.toml"));
+      examples.check_transcripts("fbcompat audit");
+      const CommandResult fixed = run_cli({"audit", "--config", "fixed.toml"}, examples.dir().path());
+      BOOST_TEST(fixed.exit_code == 0, fixed.err);
+      BOOST_TEST(fixed.out.find("[" + id + "]") == std::string::npos, fixed.out);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(explain_prints_the_page) {
   for (const RuleInfo& rule : all_rules()) {
     const CommandResult result = run_cli({"explain", std::string(rule.id)});

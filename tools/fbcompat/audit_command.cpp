@@ -23,8 +23,12 @@ struct AuditArguments {
   OutputOptions output;
 };
 
-int emit_audit(std::vector<AuditReport> reports, const OutputOptions& output) {
-  return emit(AuditReports(std::move(reports)), output, "fbcompat audit");
+// `complete`: the audit covered every family the configuration's ignores are about, so an ignore that
+// accepted nothing is stale.
+int emit_audit(std::vector<AuditReport> reports, const OutputOptions& output, const Policy* complete = nullptr) {
+  AuditReports report(std::move(reports));
+  if (complete != nullptr) report.report_unused_ignores(*complete);
+  return emit(report, output, "fbcompat audit");
 }
 
 int run_git_audit(const AuditArguments& arguments) {
@@ -67,7 +71,8 @@ int run_audit(const AuditArguments& arguments) {
     reports.push_back(std::move(report.value()));
   }
   if (reports.empty()) return report_error(fmt::format("no family named {} in {}", fmt::join(arguments.families, ", "), config->path));
-  return emit_audit(std::move(reports), arguments.output);
+  const Policy policy = policy_for(*config, arguments.output);
+  return emit_audit(std::move(reports), arguments.output, arguments.families.empty() ? &policy : nullptr);
 }
 
 }  // namespace

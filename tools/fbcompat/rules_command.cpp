@@ -19,6 +19,7 @@ const char* scope_name(RuleScope scope) {
     case RuleScope::Golden: return "golden verify";
     case RuleScope::GoldenRun: return "audit";
     case RuleScope::LoadCheck: return "load-check";
+    case RuleScope::Configuration: return "audit";
   }
   return "?";
 }

@@ -17,12 +17,12 @@ std::vector<Finding> every_finding(const std::vector<PairRun>& runs) {
 PairReport::PairReport(std::vector<PairRun> runs) : Report(every_finding(runs)), runs_(std::move(runs)) {}
 
 void PairReport::apply(const Policy& policy) {
-  for (PairRun& run : runs_) apply_policy(policy, run.findings);
+  for (PairRun& run : runs_) apply_policy(policy, run.findings, &judgement_record());
   replace_findings(every_finding(runs_));
 }
 
 bool PairReport::compatible() const {
-  return std::all_of(runs_.begin(), runs_.end(), [](const PairRun& run) { return fbcompat::compatible(run.findings); });
+  return fbcompat::compatible(judgement().findings) && std::all_of(runs_.begin(), runs_.end(), [](const PairRun& run) { return fbcompat::compatible(run.findings); });
 }
 
 std::string PairReport::text(const RenderOptions& options) const {

@@ -135,6 +135,8 @@ class ConfigReader {
     if (table == nullptr) return error_at(node, "each ignore must be an [[ignore]] table");
     if (auto problem = check_keys(*table, {"rule", "subject", "reason", "wildcard"}, "an [[ignore]]")) return problem;
     Ignore ignore;
+    ignore.file = path_;
+    ignore.line = static_cast<std::uint32_t>(table->source().begin.line);
     if (auto problem = read_string(*table, "rule", ignore.rule, true, "an [[ignore]]")) return problem;
     if (!known_rule(ignore.rule)) {
       return error_at(*table->get("rule"), fmt::format("unknown rule '{}' in [[ignore]]", ignore.rule));
@@ -176,6 +178,7 @@ class ConfigReader {
   Expected<Config> read(const toml::table& root) const {
     Config config;
     config.path = path_;
+    config.policy.configuration = path_;
     if (auto problem = check_keys(root, {"family", "rules", "ignore", "diff"}, "the configuration")) return *problem;
     if (const toml::node* families = root.get("family")) {
       const toml::array* array = families->as_array();

@@ -62,4 +62,14 @@ std::string format_github_report(const std::vector<Finding>& findings, const std
   return text;
 }
 
+// One notice: the configuration's text summary. Its findings are annotations of their own.
+std::string format_judgement_github(const Judgement& judgement) {
+  Judgement summary = judgement;
+  summary.findings.clear();
+  std::string text = format_judgement_text(summary);
+  if (text.empty()) return "";
+  text.pop_back();  // the final newline ends the workflow command instead
+  return "::notice title=fbcompat configuration::" + escape_data(text) + "\n";
+}
+
 }  // namespace fbcompat

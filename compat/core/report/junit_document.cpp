@@ -57,8 +57,9 @@ std::string xml(const std::string& text) {
 
 std::string render_case(const JunitCase& test) {
   const std::string opening = fmt::format("    <testcase classname=\"{}\" name=\"{}\"", xml(test.classname), xml(test.name));
-  if (!test.failure && test.system_out.empty()) return opening + "/>\n";
+  if (!test.failure && test.system_out.empty() && test.skipped.empty()) return opening + "/>\n";
   std::string body;
+  if (!test.skipped.empty()) body += fmt::format("      <skipped message=\"{}\"/>\n", xml(test.skipped));
   if (test.failure) {
     const std::string type = test.failure->type.empty() ? "" : fmt::format(" type=\"{}\"", xml(test.failure->type));
     body += fmt::format("      <failure{} message=\"{}\">{}</failure>\n", type, xml(test.failure->message),
@@ -76,15 +77,17 @@ std::string junit_document(const std::string& name, const std::vector<JunitSuite
   std::size_t all_failures = 0;
   for (const JunitSuite& suite : suites) {
     std::size_t failures = 0;
+    std::size_t skipped = 0;
     std::string cases;
     for (const JunitCase& test : suite.cases) {
       failures += test.failure ? 1 : 0;
+      skipped += test.skipped.empty() ? 0 : 1;
       cases += render_case(test);
     }
     all_tests += suite.cases.size();
     all_failures += failures;
-    text += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">\n{}  </testsuite>\n",
-                        xml(suite.name), suite.cases.size(), failures, cases);
+    text += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n{}  </testsuite>\n",
+                        xml(suite.name), suite.cases.size(), failures, skipped, cases);
   }
   return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"{}\" tests=\"{}\" failures=\"{}\">\n{}"
                      "</testsuites>\n",

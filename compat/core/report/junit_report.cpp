@@ -12,7 +12,7 @@ std::string place(const Finding& finding) {
 
 }  // namespace
 
-std::string format_junit_report(const std::vector<Finding>& findings, const std::string& suite) {
+std::string format_junit_report(const std::vector<Finding>& findings, const std::string& suite, const Judgement& judgement) {
   JunitSuite tests{suite, {}};
   for (const Finding& finding : findings) {
     JunitCase test{finding.rule, fmt::format("{} {}", finding.rule, finding.subject), std::nullopt, ""};
@@ -25,7 +25,9 @@ std::string format_junit_report(const std::vector<Finding>& findings, const std:
     tests.cases.push_back(std::move(test));
   }
   if (findings.empty()) tests.cases.push_back(JunitCase{"fbcompat", suite, std::nullopt, ""});
-  return junit_document("fbcompat", {tests});
+  std::vector<JunitSuite> suites{std::move(tests)};
+  if (auto configuration = judgement_junit_suite(judgement)) suites.push_back(std::move(*configuration));
+  return junit_document("fbcompat", suites);
 }
 
 }  // namespace fbcompat

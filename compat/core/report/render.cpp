@@ -1,7 +1,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include <nlohmann/json.hpp>
+
 #include "fbcompat/core/report.h"
+#include "fbcompat/core/report_json.h"
 
 namespace fbcompat {
 
@@ -35,16 +38,39 @@ std::string Report::text(const RenderOptions& options) const {
 }
 std::string Report::json(const RenderOptions&) const { return format_json_report(findings_); }
 std::string Report::markdown(const RenderOptions& options) const { return format_markdown_report(findings_, options.what); }
-std::string Report::junit(const RenderOptions& options) const { return format_junit_report(findings_, options.what); }
+std::string Report::junit(const RenderOptions& options) const {
+  return format_junit_report(findings_, options.what, judgement_);
+}
+
+namespace {
+
+// Every JSON report is one object: the judgement joins it as "configuration", and the judgement's own
+// errors (--strict on a stale ignore) join the verdict.
+std::string with_judgement_json(const std::string& text, const Judgement& judgement) {
+  nlohmann::json document = nlohmann::json::parse(text);
+  document["configuration"] = judgement_to_json(judgement);
+  if (!compatible(judgement.findings)) document["compatible"] = false;
+  return json_text(document);
+}
+
+std::vector<Finding> with_judgement_findings(const Report& report) {
+  std::vector<Finding> findings = report.findings();
+  findings.insert(findings.end(), report.judgement().findings.begin(), report.judgement().findings.end());
+  return findings;
+}
+
+}  // namespace
 
 std::string render(const Report& report, Format format, const RenderOptions& options) {
+  const Judgement& judgement = report.judgement();
   switch (format) {
-    case Format::Text: return report.text(options);
-    case Format::Json: return report.json(options);
-    case Format::Markdown: return report.markdown(options);
+    case Format::Text: return report.text(options) + format_judgement_text(judgement, options.style);
+    case Format::Json: return with_judgement_json(report.json(options), judgement);
+    case Format::Markdown: return report.markdown(options) + format_judgement_markdown(judgement);
     case Format::Junit: return report.junit(options);
-    case Format::Sarif: return format_sarif_report(report.findings(), options.rules);
-    case Format::Github: return format_github_report(report.findings(), options.what);
+    case Format::Sarif: return format_sarif_report(report.findings(), options.rules, judgement);
+    case Format::Github:
+      return format_github_report(with_judgement_findings(report), options.what) + format_judgement_github(judgement);
   }
   return report.text(options);
 }

@@ -35,9 +35,21 @@ std::vector<RuleInfo> described_rules(const std::vector<Finding>& findings, cons
   return seen;
 }
 
+json physical_location(const Finding& finding) {
+  json physical{{"artifactLocation", {{"uri", finding.file}}}};
+  if (finding.line != 0) {
+    physical["region"] = {{"startLine", finding.line}};
+    if (finding.column != 0) physical["region"]["startColumn"] = finding.column;
+  }
+  return physical;
+}
+
 }  // namespace
 
-std::string format_sarif_report(const std::vector<Finding>& findings, const std::vector<RuleInfo>& catalogue) {
+std::string format_sarif_report(const std::vector<Finding>& reported, const std::vector<RuleInfo>& catalogue,
+                                const Judgement& judgement) {
+  std::vector<Finding> findings = reported;
+  findings.insert(findings.end(), judgement.findings.begin(), judgement.findings.end());
   json rules = json::array();
   std::map<std::string, std::size_t> rule_index;
   for (const RuleInfo& rule : described_rules(findings, catalogue)) {
@@ -50,32 +62,33 @@ std::string format_sarif_report(const std::vector<Finding>& findings, const std:
                      {"defaultConfiguration", {{"level", sarif_level(rule.default_severity)}}},
                      {"properties", {{"category", category_name(rule.category)}}}});
   }
-  json results = json::array();
-  for (const Finding& finding : findings) {
+  const auto result_of = [&](const Finding& finding) {
     json result{{"ruleId", finding.rule},
                 {"level", sarif_level(finding.severity)},
                 {"message", {{"text", finding.message + (finding.fix.empty() ? "" : "\nFix: " + finding.fix)}}},
                 {"properties", {{"subject", finding.subject}, {"category", category_name(finding.category)}, {"fix", finding.fix}}},
                 {"partialFingerprints", {{"fbcompat/subject", finding.rule + ":" + finding.subject}}}};
     if (const auto found = rule_index.find(finding.rule); found != rule_index.end()) result["ruleIndex"] = found->second;
-    if (!finding.file.empty()) {
-      json physical{{"artifactLocation", {{"uri", finding.file}}}};
-      if (finding.line != 0) {
-        physical["region"] = {{"startLine", finding.line}};
-        if (finding.column != 0) physical["region"]["startColumn"] = finding.column;
-      }
-      result["locations"] = json::array({{{"physicalLocation", physical}}});
-    }
+    if (!finding.file.empty()) result["locations"] = json::array({{{"physicalLocation", physical_location(finding)}}});
+    return result;
+  };
+  json results = json::array();
+  for (const Finding& finding : findings) results.push_back(result_of(finding));
+  // Accepted findings stay visible to code scanning as suppressed results, with the reason given.
+  for (const AcceptedFinding& item : judgement.accepted) {
+    json result = result_of(item.finding);
+    result["suppressions"] = json::array({{{"kind", "external"}, {"status", "accepted"}, {"justification", item.reason}}});
     results.push_back(std::move(result));
   }
-  const json sarif{
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs", json::array({{{"tool", {{"driver", {{"name", "fbcompat"},
-                                                   {"informationUri", "https://github.com/fbcompat/fbcompat"},
-                                                   {"semanticVersion", "0.1.0"},
-                                                   {"rules", rules}}}}},
-                             {"results", results}}})}};
+  json run{{"tool", {{"driver", {{"name", "fbcompat"},
+                                {"informationUri", "https://github.com/fbcompat/fbcompat"},
+                                {"semanticVersion", "0.1.0"},
+                                {"rules", rules}}}}},
+           {"results", results}};
+  if (!judgement.configuration.empty()) run["properties"] = {{"configuration", judgement.configuration}};
+  const json sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                   {"version", "2.1.0"},
+                   {"runs", json::array({std::move(run)})}};
   return json_text(sarif);
 }
 

@@ -53,8 +53,9 @@ class Auditor {
     report_.entries = trace_history(history_);
     capacity();
     lock();
-    for (Transition& transition : report_.transitions) apply_policy(options_.policy, transition.findings);
-    apply_policy(options_.policy, report_.lock_findings);
+    for (Transition& transition : report_.transitions) apply_policy(options_.policy, transition.findings, &report_.judgement);
+    apply_policy(options_.policy, report_.lock_findings, &report_.judgement);
+    merge_judgement(report_.judgement, matrix_judgement_);
   }
 
  private:
@@ -146,12 +147,14 @@ class Auditor {
         if (runtime_schema(history_, r) != nullptr) report_.matrix.push_back({w, r, {}});
       }
     }
+    // Each cell is judged on its own thread: its judgement is merged afterwards, in the matrix's order.
+    std::vector<Judgement> judgements(report_.matrix.size());
     parallel_for(report_.matrix.size(), options_.threads, [&](std::size_t c) {
       MatrixCell& cell = report_.matrix[c];
       PairOptions options;
       options.accepted_identifiers = accepted_identifiers(history_, cell.reader);
       cell.findings = check_pair(*history_.schema(cell.writer, writer_role), *runtime_schema(history_, cell.reader), options);
-      apply_policy(options_.policy, cell.findings);
+      apply_policy(options_.policy, cell.findings, &judgements[c]);
       cell.errors = static_cast<std::size_t>(std::count_if(cell.findings.begin(), cell.findings.end(), [](const Finding& f) {
         return f.severity == Severity::Error;
       }));
@@ -164,6 +167,7 @@ class Auditor {
         cell.findings.resize(kKeptForOlderRuntimes);
       }
     });
+    for (const Judgement& judgement : judgements) merge_judgement(matrix_judgement_, judgement);
   }
 
   void capacity() {
@@ -217,6 +221,7 @@ class Auditor {
   AuditReport& report_;
   const History& history_;
   const AuditOptions& options_;
+  Judgement matrix_judgement_;  // the matrix cells' acceptances, judged in parallel
   mutable std::map<const Schema*, std::map<NumberKey, Numbered>> numbered_cache_;
 };
 

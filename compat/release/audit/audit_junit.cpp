@@ -46,7 +46,7 @@ std::vector<Finding> verdict_findings(const AuditReport& report) {
   return findings;
 }
 
-std::string format_audit_junit(const std::vector<AuditReport>& reports) {
+std::string format_audit_junit(const std::vector<AuditReport>& reports, const Judgement& judgement) {
   std::vector<JunitSuite> suites;
   for (const AuditReport& report : reports) {
     const History& history = report.history;
@@ -67,6 +67,7 @@ std::string format_audit_junit(const std::vector<AuditReport>& reports) {
     for (const Case& test : cases) suite.cases.push_back(junit_case(test));
     suites.push_back(std::move(suite));
   }
+  if (auto configuration = judgement_junit_suite(judgement)) suites.push_back(std::move(*configuration));
   return junit_document("fbcompat audit", suites);
 }
 

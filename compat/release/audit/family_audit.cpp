@@ -99,7 +99,7 @@ Expected<AuditReport> audit_family(const FamilyConfig& family, const FamilyAudit
   if (!runtime) return runtime.error();
   if (*runtime) sections.push_back(std::move(**runtime));
   for (AuditSection& section : sections) {
-    apply_policy(options.policy, section.findings);
+    apply_policy(options.policy, section.findings, &report.judgement);
     report.sections.push_back(std::move(section));
   }
   return report;

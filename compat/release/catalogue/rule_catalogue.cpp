@@ -5,6 +5,7 @@
 #include "fbcompat/checks/lock.h"
 #include "fbcompat/checks/pair.h"
 #include "fbcompat/checks/runtime_check.h"
+#include "fbcompat/core/policy.h"
 #include "fbcompat/xnnpack/load_check_report.h"
 #include "golden/golden_rules.h"
 
@@ -14,7 +15,7 @@ const std::vector<RuleInfo>& all_rules() {
   static const std::vector<RuleInfo> rules = [] {
     std::vector<RuleInfo> collected;
     for (const auto* family : {&diff_rules(), &pair_check_rules(), &lock_check_rules(), &golden_rules(), &runtime_check_rules(),
-                               &xnnpack::load_check_rules()}) {
+                               &xnnpack::load_check_rules(), &configuration_rules()}) {
       for (const RuleInfo* rule : *family) collected.push_back(*rule);
     }
     return collected;

@@ -37,7 +37,7 @@ class PairReport final : public Report {
   explicit PairReport(std::vector<PairRun> runs);
 
   // Judges every pair's findings by the policy.
-  void apply(const Policy& policy);
+  void apply(const Policy& policy) override;
   bool compatible() const override;
   std::string text(const RenderOptions& options) const override;
   std::string json(const RenderOptions& options) const override;

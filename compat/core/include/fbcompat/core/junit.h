@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "fbcompat/core/policy.h"
+
 namespace fbcompat {
 
 struct JunitCase {
@@ -18,12 +20,17 @@ struct JunitCase {
   };
   std::optional<Failure> failure;
   std::string system_out;  // empty: none
+  std::string skipped;     // non-empty: skipped, with this message (a finding accepted by the configuration)
 };
 
 struct JunitSuite {
   std::string name;
   std::vector<JunitCase> cases;
 };
+
+// The suite that shows a judgement (policy.h): a case per finding about the configuration, and a skipped
+// case per accepted finding, with its reason. Nullopt when there is neither.
+std::optional<JunitSuite> judgement_junit_suite(const Judgement& judgement);
 
 // <testsuites name=...> with each suite and its counts.
 std::string junit_document(const std::string& name, const std::vector<JunitSuite>& suites);

@@ -43,9 +43,13 @@ class Report {
 
   const std::vector<Finding>& findings() const { return findings_; }
   // Judges the findings by the project's policy: severities, accepted findings, --strict.
-  void apply(const Policy& policy) { apply_policy(policy, findings_); }
-  // The verdict: no finding is an error.
-  virtual bool compatible() const { return fbcompat::compatible(findings_); }
+  virtual void apply(const Policy& policy) { apply_policy(policy, findings_, &judgement_); }
+  // Which configuration judged the findings and what it accepted; every format shows it.
+  const Judgement& judgement() const { return judgement_; }
+  // The verdict: no finding, of the report or about its configuration, is an error.
+  virtual bool compatible() const {
+    return fbcompat::compatible(findings_) && fbcompat::compatible(judgement_.findings);
+  }
 
   // The formats a report may show more in; by default each renders the findings.
   virtual std::string text(const RenderOptions& options) const;
@@ -58,12 +62,16 @@ class Report {
   Report& operator=(const Report&) = default;
   // For reports whose findings are derived from parts of their own.
   void replace_findings(std::vector<Finding> findings) { findings_ = std::move(findings); }
+  // For reports that judge their parts themselves.
+  Judgement& judgement_record() { return judgement_; }
 
  private:
   std::vector<Finding> findings_;
+  Judgement judgement_;
 };
 
-// The one entry point: `report` in `format`.
+// The one entry point: `report` in `format`, followed in every format by its judgement: which
+// configuration judged it, what that accepted and why (JUnit documents hold it as a suite of their own).
 std::string render(const Report& report, Format format, const RenderOptions& options);
 
 // The renderers of findings, one per format.
@@ -78,8 +86,10 @@ std::string format_text_report(const std::vector<Finding>& findings, const std::
 std::string format_markdown_report(const std::vector<Finding>& findings, const std::string& what);
 
 // SARIF 2.1.0 for code scanning: one run of the fbcompat tool, the rules it describes, one result per
-// finding.
-std::string format_sarif_report(const std::vector<Finding>& findings, const std::vector<RuleInfo>& rules = {});
+// finding. The judgement's findings are results too, and each accepted finding is a result with an
+// external suppression that gives its reason.
+std::string format_sarif_report(const std::vector<Finding>& findings, const std::vector<RuleInfo>& rules = {},
+                                const Judgement& judgement = {});
 
 // GitHub Actions workflow commands (::error file=...,line=...::message) that annotate a pull request's
 // lines, then a ::notice with the summary.
@@ -87,7 +97,16 @@ std::string format_github_report(const std::vector<Finding>& findings, const std
 
 // JUnit XML for CI dashboards: one test suite, one failing test case per error (warnings are
 // reported as passing cases with system-out), and one passing case when there are no findings.
-std::string format_junit_report(const std::vector<Finding>& findings, const std::string& suite);
+// With a judgement, a suite of its own follows (junit.h).
+std::string format_junit_report(const std::vector<Finding>& findings, const std::string& suite,
+                                const Judgement& judgement = {});
+
+// How each format shows a judgement (policy.h), after the report itself: the configuration used, what
+// it accepted and why, and the findings about the configuration. Nothing when fbcompat's defaults
+// judged and accepted nothing. render() adds these to every report.
+std::string format_judgement_text(const Judgement& judgement, const TextStyle& style = {});
+std::string format_judgement_markdown(const Judgement& judgement);
+std::string format_judgement_github(const Judgement& judgement);
 
 // {"compatible": bool, "findings": [{"rule", "category", "severity", "subject", "message", "fix", "file", "line", "column"}]}
 std::string format_json_report(const std::vector<Finding>& findings);

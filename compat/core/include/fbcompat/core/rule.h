@@ -20,6 +20,7 @@ enum class RuleScope {
   Golden,     // golden verify and audit: frozen golden programs against every later reader schema
   GoldenRun,  // audit: the runnable golden programs run on the reference XNNPACK runtime
   LoadCheck,  // load-check: a program's XNNPACK delegates against a runtime version
+  Configuration,  // audit: the project's fbcompat.toml against what the audit found
 };
 
 struct RuleInfo {

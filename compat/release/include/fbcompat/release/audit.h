@@ -15,13 +15,6 @@
 
 namespace fbcompat {
 
-// A finding the audit accepts, and why: a writer that stopped writing a field every later reader
-// still reads, an identifier change every later reader accepts.
-struct AcceptedFinding {
-  Finding finding;
-  std::string reason;
-};
-
 struct Transition {
   std::size_t role = 0;
   std::size_t from = 0;  // version indexes
@@ -29,6 +22,8 @@ struct Transition {
   bool consecutive = false;  // neighbours in the history: what the pre-merge gate saw
   bool shipped = false;      // both ends shipped: this transition decides the release audit
   std::vector<Finding> findings;
+  // What the audit itself accepts (policy.h): a writer that stopped writing a field every later reader
+  // still reads, an identifier change every later reader accepts.
   std::vector<AcceptedFinding> accepted;
 
   bool compatible() const { return fbcompat::compatible(findings); }
@@ -71,6 +66,7 @@ struct AuditReport {
   std::string lock_path;                // empty when the family has no lock
   std::vector<Finding> lock_findings;
   std::vector<AuditSection> sections;
+  Judgement judgement;  // what the configuration accepted, in every part of the audit
 
   // The oldest runtime version that loads every program of `writer_version` (and every later runtime
   // does too); nullopt when none does.

@@ -24,14 +24,20 @@ std::string format_audit_json(const std::vector<AuditReport>& reports);
 // of every section.
 std::vector<Finding> verdict_findings(const AuditReport& report);
 
-// JUnit: a test suite per family, a test case per shipped transition, required matrix cell, lock and section.
-std::string format_audit_junit(const std::vector<AuditReport>& reports);
+// JUnit: a test suite per family, a test case per shipped transition, required matrix cell, lock and
+// section; then the judgement's suite (junit.h).
+std::string format_audit_junit(const std::vector<AuditReport>& reports, const Judgement& judgement = {});
 
 // The audit of one or more families as a report (core/report.h): text, Markdown, JSON and JUnit show
 // the whole audit; SARIF and workflow annotations show what decides the verdict.
 class AuditReports final : public Report {
  public:
+  // The reports' judgements become the report's: the configuration once, what it accepted in any family.
   explicit AuditReports(std::vector<AuditReport> reports);
+
+  // For an audit of everything the policy is about (every configured family): each ignore that
+  // accepted nothing becomes a CONFIG_IGNORE_UNUSED finding of the judgement.
+  void report_unused_ignores(const Policy& policy);
 
   const std::vector<AuditReport>& reports() const { return reports_; }
   bool compatible() const override;
