@@ -7,6 +7,8 @@
 #include "command.h"
 #include "project_config.h"
 #include "fbcompat/checks/diff.h"
+#include <cstdlib>
+
 #include "fbcompat/core/git_source.h"
 #include "fbcompat/core/schema_loader.h"
 
@@ -20,6 +22,7 @@ struct DiffArguments {
   std::size_t union_capacity_warning = 0;  // 0: the configuration's (default 200)
   std::string config;
   std::string lock;
+  bool confine_includes = false;  // also on with --against and under CI
   OutputOptions output;
 };
 
@@ -57,9 +60,31 @@ Expected<OldSide> old_side_from_git(const DiffArguments& arguments) {
   return side;
 }
 
+// True under a CI service (each sets CI, most to "true"): the gate then runs unattended, on a pull
+// request's files, and its includes are confined.
+bool running_in_ci() {
+  const char* ci = std::getenv("CI");
+  if (ci == nullptr) return false;
+  const std::string value = ci;
+  return !value.empty() && value != "false" && value != "0";
+}
+
+// Where a confined schema's includes may come from: the repository that holds it (its directory
+// outside a repository), and each -I directory.
+std::vector<std::string> include_roots(const std::string& schema, const std::vector<std::string>& include_dirs) {
+  const auto slash = schema.find_last_of('/');
+  const std::string directory = slash == std::string::npos ? "." : schema.substr(0, slash + 1);
+  std::vector<std::string> roots;
+  auto repository = GitRepository::open(directory, true);
+  roots.push_back(repository && !(*repository)->workdir().empty() ? (*repository)->workdir() : directory);
+  roots.insert(roots.end(), include_dirs.begin(), include_dirs.end());
+  return roots;
+}
+
 int run_diff(const DiffArguments& arguments) {
   LoadOptions new_options;
   new_options.include_dirs = arguments.include_dirs;
+  const bool confined = arguments.confine_includes || !arguments.against.empty() || running_in_ci();
   std::string new_path;
   OldSide old_side;
   if (!arguments.against.empty()) {
@@ -77,13 +102,18 @@ int run_diff(const DiffArguments& arguments) {
     if (!side) return report_error(side.error());
     old_side = std::move(side.value());
     new_path = arguments.files.front();
+    // The tree at the ref holds repository paths: its root, and the -I directories within it.
+    old_side.options.confine_to = old_side.options.include_dirs;
+    old_side.options.confine_to.push_back("");
   } else {
     if (arguments.files.size() != 2) return report_error("give the old and the new schema: fbcompat diff OLD.fbs NEW.fbs");
     old_side.path = arguments.files[0];
     old_side.options.include_dirs = arguments.include_dirs;
     old_side.label = old_side.path;
     new_path = arguments.files[1];
+    if (confined) old_side.options.confine_to = include_roots(old_side.path, arguments.include_dirs);
   }
+  if (confined) new_options.confine_to = include_roots(new_path, arguments.include_dirs);
 
   // One after the other, not side by side: two Parsers alive at once would double the peak memory on
   // large schemas, and a thread costs more than it saves on small ones (docs/benchmarks.md).
@@ -132,6 +162,9 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   command->add_option("--config", arguments->config, "Configuration file (default: the nearest fbcompat.toml, if any)");
   command->add_option("--lock", arguments->lock,
                       "Lock file of released ids (default: the lock of the configured family whose directory holds NEW.fbs)");
+  command->add_flag("--confine-includes", arguments->confine_includes,
+                    "Refuse includes outside the schema's repository (or directory) and the -I directories; "
+                    "always on with --against and when CI is set");
   add_output_options(*command, arguments->output);
   command->footer(
       "Examples:\n"

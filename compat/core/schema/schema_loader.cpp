@@ -6,6 +6,8 @@
 
 #include <sys/stat.h>
 
+#include <filesystem>
+
 #include <algorithm>
 #include <cerrno>
 #include <memory>
@@ -49,6 +51,21 @@ Expected<std::optional<std::string>> read_schema_text(const SourceReader& reader
   return std::optional<std::string>(std::move(text));
 }
 
+// Whether `path` lies inside one of `roots`. On the file system links are resolved first, so that a
+// link inside the tree cannot lead out of it; other readers hold repository paths, compared as written.
+bool inside_roots(const std::string& path, const std::vector<std::string>& roots, bool on_file_system) {
+  namespace fs = std::filesystem;
+  std::error_code ignored;
+  const auto resolved = [&](const std::string& name) {
+    return on_file_system ? fs::weakly_canonical(fs::absolute(name, ignored), ignored) : fs::path(name).lexically_normal();
+  };
+  const fs::path file = resolved(path);
+  return std::any_of(roots.begin(), roots.end(), [&](const std::string& root) {
+    const fs::path relative = file.lexically_relative(resolved(root.empty() ? "." : root));
+    return !relative.empty() && *relative.begin() != "..";
+  });
+}
+
 bool load_file_hook(const char* name, bool /*binary*/, std::string* contents) {
   LoadContext* context = current_context;
   if (context == nullptr) return FileSystemReader().read(name, contents);
@@ -60,6 +77,15 @@ bool load_file_hook(const char* name, bool /*binary*/, std::string* contents) {
     }
   }
   const LoadOptions& options = *context->options;
+  if (!options.confine_to.empty() && !inside_roots(name, options.confine_to, options.reader == nullptr)) {
+    context->error = Error{context->reader->display_name(name), 0, 0,
+                           fmt::format("is included from {} but lies outside the directories includes may read ({}); "
+                                       "it was not read. Keep included schemas inside the repository, or name the "
+                                       "directory with -I",
+                                       context->reader->display_name(context->files.front().first),
+                                       fmt::join(options.confine_to, ", "))};
+    return false;
+  }
   if (context->files.size() >= options.max_files) {
     context->error = Error{context->reader->display_name(name), 0, 0,
                            limits::exceeded("the schema with its includes reads", context->files.size() + 1, "file",
@@ -128,8 +154,15 @@ Error parser_error(const std::string& text, const std::string& root_path, const 
   }
   std::smatch match;
   if (std::regex_match(last_error_line, match, located)) {
-    return Error{reader.display_name(match[1].str()), static_cast<std::uint32_t>(std::stoul(match[2].str())),
-                 static_cast<std::uint32_t>(std::stoul(match[3].str())), match[4].str()};
+    const std::string file = match[1].str();
+    // The Parser's messages quote the text they stopped at: of an included file that is not a schema
+    // (a key, a password file) nothing but the place is shown.
+    const bool schema_file = file == root_path || (file.size() > 4 && file.compare(file.size() - 4, 4, ".fbs") == 0);
+    const std::string message =
+        schema_file ? match[4].str()
+                    : "is included as a schema but does not parse as one; it is not named *.fbs, so its text is not shown";
+    return Error{reader.display_name(file), static_cast<std::uint32_t>(std::stoul(match[2].str())),
+                 static_cast<std::uint32_t>(std::stoul(match[3].str())), message};
   }
   return Error{reader.display_name(root_path), 0, 0, text.empty() ? "the schema could not be parsed" : text};
 }

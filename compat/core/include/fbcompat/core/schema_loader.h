@@ -25,10 +25,17 @@ struct LoadOptions {
   // A schema that reads more files than this, itself included, is refused (limits::kSchemaFilesName).
   // The Parser reads includes recursively, so this also bounds the include depth.
   std::size_t max_files = limits::kSchemaFiles;
+  // When not empty, every included file must lie inside one of these directories (links resolved, on
+  // the file system): an include that reaches outside the repository, such as "/etc/passwd" or
+  // "../../secrets.fbs", is refused naming the path, and the file is never read. The root file is the
+  // caller's choice and is not checked.
+  std::vector<std::string> confine_to;
 };
 
 // Bad input (missing file, empty or binary file, syntax error, include not found) comes back as an
-// Error naming the file and, where the Parser reports one, the line and column.
+// Error naming the file and, where the Parser reports one, the line and column. A syntax error in an
+// included file not named *.fbs is reported without the Parser's message, which quotes the file's text:
+// an include of a file that is not a schema must not print what is in it.
 Expected<Schema> load_schema(const std::string& path, const LoadOptions& options = {});
 
 // Loads `root` and its includes from `texts` (file name to text), reading no file: includes resolve
