@@ -87,7 +87,7 @@ std::string family_text(const AuditReport& report, const TextStyle& style) {
     failing += transition.compatible() ? 0 : 1;
     accepted += transition.accepted.size();
   }
-  text += fmt::format("\nTransitions: {} checked ({} between shipped versions), {} with errors, {} findings accepted\n",
+  text += fmt::format("\nTransitions: {} checked ({} between shipped versions), {} with errors, {} findings harmless to every later reader\n",
                       report.transitions.size(), shipped, failing, accepted);
   // Consecutive transitions show everything; a transitive one shows only its errors, since its warnings
   // and accepted findings were already shown for the step that introduced them.
