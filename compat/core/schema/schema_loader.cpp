@@ -79,7 +79,7 @@ bool load_file_hook(const char* name, bool /*binary*/, std::string* contents) {
   const LoadOptions& options = *context->options;
   if (!options.confine_to.empty() && !inside_roots(name, options.confine_to, options.reader == nullptr)) {
     context->error = Error{context->reader->display_name(name), 0, 0,
-                           fmt::format("is included from {} but lies outside the directories includes may read ({}); "
+                           fmt::format("is reached by an include from {} but lies outside the directories includes may read ({}); "
                                        "it was not read. Keep included schemas inside the repository, or name the "
                                        "directory with -I",
                                        context->reader->display_name(context->files.front().first),
