@@ -15,7 +15,7 @@ std::string place(const Finding& finding) {
 std::string format_junit_report(const std::vector<Finding>& findings, const std::string& suite, const Judgement& judgement) {
   JunitSuite tests{suite, {}};
   for (const Finding& finding : findings) {
-    JunitCase test{finding.rule, fmt::format("{} {}", finding.rule, finding.subject), std::nullopt, ""};
+    JunitCase test{finding.rule, fmt::format("{} {}", finding.rule, finding.subject), std::nullopt, "", ""};
     const std::string body = fmt::format("{}: {}\nFix: {}", place(finding), finding.message, finding.fix);
     if (finding.severity == Severity::Error) {
       test.failure = JunitCase::Failure{finding.rule, finding.message, body};
@@ -24,7 +24,7 @@ std::string format_junit_report(const std::vector<Finding>& findings, const std:
     }
     tests.cases.push_back(std::move(test));
   }
-  if (findings.empty()) tests.cases.push_back(JunitCase{"fbcompat", suite, std::nullopt, ""});
+  if (findings.empty()) tests.cases.push_back(JunitCase{"fbcompat", suite, std::nullopt, "", ""});
   std::vector<JunitSuite> suites{std::move(tests)};
   if (auto configuration = judgement_junit_suite(judgement)) suites.push_back(std::move(*configuration));
   return junit_document("fbcompat", suites);

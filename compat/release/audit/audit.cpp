@@ -90,7 +90,7 @@ class Auditor {
       transition.findings.clear();
       for (Finding& finding : findings) {
         if (auto reason = acceptance(transition.role, transition.from, transition.to, finding)) {
-          transition.accepted.push_back({std::move(finding), std::move(*reason)});
+          transition.accepted.push_back({std::move(finding), std::move(*reason), ""});
         } else {
           transition.findings.push_back(std::move(finding));
         }

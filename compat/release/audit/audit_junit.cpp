@@ -16,7 +16,7 @@ struct Case {
 };
 
 JunitCase junit_case(const Case& test) {
-  JunitCase out{test.classname, test.name, std::nullopt, ""};
+  JunitCase out{test.classname, test.name, std::nullopt, "", ""};
   std::string failures;
   for (const Finding& finding : test.findings) {
     if (finding.severity != Severity::Error) continue;
