@@ -2,12 +2,11 @@
 // it: the file it used, each finding it accepted with the reason and the
 // [[ignore]] that accepted it, in every format; and the audit's warning for an
 // ignore that accepts nothing.
-#include <boost/test/unit_test.hpp>
-
-#include <string>
-
 #include <fmt/format.h>
+
+#include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "fbcompat/core/policy.h"
 #include "support/finding_assertions.h"
@@ -18,7 +17,7 @@ using namespace fbcompat::test;
 
 namespace {
 
-std::string union_schema(const std::string &members) {
+std::string union_schema(const std::string& members) {
   return "namespace fb;\n\ntable A { x: int; }\ntable B { y: int; }\ntable D { "
          "w: int; }\n\nunion U { " +
          members + " }\n\ntable Root { nodes: [U]; }\nroot_type Root;\n";
@@ -38,11 +37,10 @@ const std::string kAcceptInsertion =
 // configuration.
 struct Gate {
   TempDir dir;
-  Gate(const std::string &config) {
+  Gate(const std::string& config) {
     dir.write("old.fbs", union_schema("A, B"));
     dir.write("new.fbs", union_schema("A, D, B"));
-    if (!config.empty())
-      dir.write("fbcompat.toml", config);
+    if (!config.empty()) dir.write("fbcompat.toml", config);
   }
   CommandResult diff(std::vector<std::string> extra = {}) const {
     std::vector<std::string> arguments{"diff", "old.fbs", "new.fbs"};
@@ -51,9 +49,9 @@ struct Gate {
   }
 };
 
-const char *const kReason = "no program with B was ever exported";
+const char* const kReason = "no program with B was ever exported";
 
-} // namespace
+}  // namespace
 
 BOOST_AUTO_TEST_SUITE(judgement_cli)
 
@@ -61,16 +59,11 @@ BOOST_AUTO_TEST_CASE(text_names_the_configuration_and_each_accepted_finding) {
   const Gate gate(kAcceptInsertion);
   const CommandResult result = gate.diff();
   BOOST_TEST(result.exit_code == 0, result.out << result.err);
-  BOOST_TEST(contains(result.out,
-                      "no findings: compatible: new.fbs against old.fbs\n"),
-             result.out);
-  BOOST_TEST(contains(result.out,
-                      "configuration: fbcompat.toml; 1 finding accepted:\n"),
-             result.out);
-  BOOST_TEST(contains(result.out,
-                      fmt::format("  accepted [UNION_MEMBER_SAME_ID] fb.U.D at "
-                                  "new.fbs:7: {} (fbcompat.toml:4)\n",
-                                  kReason)),
+  BOOST_TEST(contains(result.out, "no findings: compatible: new.fbs against old.fbs\n"), result.out);
+  BOOST_TEST(contains(result.out, "configuration: fbcompat.toml; 1 finding accepted:\n"), result.out);
+  BOOST_TEST(contains(result.out, fmt::format("  accepted [UNION_MEMBER_SAME_ID] fb.U.D at "
+                                              "new.fbs:7: {} (fbcompat.toml:4)\n",
+                                              kReason)),
              result.out);
 }
 
@@ -80,37 +73,32 @@ BOOST_AUTO_TEST_CASE(without_a_configuration_nothing_is_added) {
   BOOST_TEST(text.exit_code == 1);
   BOOST_TEST(!contains(text.out, "configuration:"), text.out);
   const CommandResult json = gate.diff({"--format", "json"});
-  BOOST_TEST(nlohmann::json::parse(json.out).at("configuration").is_null(),
-             json.out);
+  BOOST_TEST(nlohmann::json::parse(json.out).at("configuration").is_null(), json.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_configuration_that_accepts_nothing_is_still_named) {
   const Gate gate("[rules]\nUNION_MEMBER_SAME_NAME = \"error\"\n");
   const CommandResult result = gate.diff();
   BOOST_TEST(result.exit_code == 1);
-  BOOST_TEST(contains(result.out,
-                      "\nconfiguration: fbcompat.toml; no findings accepted\n"),
-             result.out);
+  BOOST_TEST(contains(result.out, "\nconfiguration: fbcompat.toml; no findings accepted\n"), result.out);
 }
 
-BOOST_AUTO_TEST_CASE(
-    json_lists_the_accepted_finding_with_its_reason_and_place) {
+BOOST_AUTO_TEST_CASE(json_lists_the_accepted_finding_with_its_reason_and_place) {
   const Gate gate(kAcceptInsertion);
   const CommandResult result = gate.diff({"--format", "json"});
   BOOST_TEST(result.exit_code == 0, result.err);
   const nlohmann::json document = nlohmann::json::parse(result.out);
   BOOST_TEST(document.at("compatible").get<bool>());
   BOOST_TEST(document.at("findings").empty());
-  const nlohmann::json &configuration = document.at("configuration");
+  const nlohmann::json& configuration = document.at("configuration");
   BOOST_TEST(configuration.at("file").get<std::string>() == "fbcompat.toml");
   BOOST_TEST_REQUIRE(configuration.at("accepted").size() == 1u);
-  const nlohmann::json &accepted = configuration.at("accepted")[0];
+  const nlohmann::json& accepted = configuration.at("accepted")[0];
   BOOST_TEST(accepted.at("rule").get<std::string>() == "UNION_MEMBER_SAME_ID");
   BOOST_TEST(accepted.at("subject").get<std::string>() == "fb.U.D");
   BOOST_TEST(accepted.at("file").get<std::string>() == "new.fbs");
   BOOST_TEST(accepted.at("reason").get<std::string>() == kReason);
-  BOOST_TEST(accepted.at("accepted_at").get<std::string>() ==
-             "fbcompat.toml:4");
+  BOOST_TEST(accepted.at("accepted_at").get<std::string>() == "fbcompat.toml:4");
 }
 
 BOOST_AUTO_TEST_CASE(sarif_keeps_the_accepted_finding_as_a_suppressed_result) {
@@ -118,13 +106,11 @@ BOOST_AUTO_TEST_CASE(sarif_keeps_the_accepted_finding_as_a_suppressed_result) {
   const CommandResult result = gate.diff({"--format", "sarif"});
   BOOST_TEST(result.exit_code == 0, result.err);
   const nlohmann::json run = nlohmann::json::parse(result.out).at("runs")[0];
-  BOOST_TEST(run.at("properties").at("configuration").get<std::string>() ==
-             "fbcompat.toml");
+  BOOST_TEST(run.at("properties").at("configuration").get<std::string>() == "fbcompat.toml");
   BOOST_TEST_REQUIRE(run.at("results").size() == 1u);
-  const nlohmann::json &result_json = run.at("results")[0];
-  BOOST_TEST(result_json.at("ruleId").get<std::string>() ==
-             "UNION_MEMBER_SAME_ID");
-  const nlohmann::json &suppression = result_json.at("suppressions")[0];
+  const nlohmann::json& result_json = run.at("results")[0];
+  BOOST_TEST(result_json.at("ruleId").get<std::string>() == "UNION_MEMBER_SAME_ID");
+  const nlohmann::json& suppression = result_json.at("suppressions")[0];
   BOOST_TEST(suppression.at("kind").get<std::string>() == "external");
   BOOST_TEST(suppression.at("status").get<std::string>() == "accepted");
   BOOST_TEST(suppression.at("justification").get<std::string>() == kReason);
@@ -137,12 +123,10 @@ BOOST_AUTO_TEST_CASE(junit_github_and_markdown_show_it_too) {
                       "<testsuite name=\"configuration fbcompat.toml\" "
                       "tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\">"),
              junit.out);
-  BOOST_TEST(
-      contains(junit.out,
-               fmt::format("<skipped message=\"accepted [UNION_MEMBER_SAME_ID] "
-                           "fb.U.D at new.fbs:7: {} (fbcompat.toml:4)\"/>",
-                           kReason)),
-      junit.out);
+  BOOST_TEST(contains(junit.out, fmt::format("<skipped message=\"accepted [UNION_MEMBER_SAME_ID] "
+                                             "fb.U.D at new.fbs:7: {} (fbcompat.toml:4)\"/>",
+                                             kReason)),
+             junit.out);
   const CommandResult github = gate.diff({"--format", "github"});
   BOOST_TEST(contains(github.out,
                       "::notice title=fbcompat configuration::configuration: "
@@ -163,12 +147,11 @@ struct FamilyWithStaleIgnore {
   TempDir dir;
   std::string config;
   FamilyWithStaleIgnore() {
-    dir.write(
-        "schemas/x/manifest.toml",
-        "family = \"x\"\n\n[[version]]\nname = \"v1\"\nreleases = "
-        "[\"1.0\"]\nwriter_identifier = \"XN01\"\nreader_identifiers = []\n\n"
-        "[[version]]\nname = \"v2\"\nreleases = [\"2.0\"]\nwriter_identifier = "
-        "\"XN01\"\nreader_identifiers = []\n");
+    dir.write("schemas/x/manifest.toml",
+              "family = \"x\"\n\n[[version]]\nname = \"v1\"\nreleases = "
+              "[\"1.0\"]\nwriter_identifier = \"XN01\"\nreader_identifiers = []\n\n"
+              "[[version]]\nname = \"v2\"\nreleases = [\"2.0\"]\nwriter_identifier = "
+              "\"XN01\"\nreader_identifiers = []\n");
     dir.write("schemas/x/v1/schema.fbs", union_schema("A, B"));
     dir.write("schemas/x/v2/schema.fbs", union_schema("A, B, D"));
     config = dir.write("fbcompat.toml",
@@ -188,25 +171,19 @@ BOOST_AUTO_TEST_CASE(the_audit_warns_of_an_ignore_that_accepts_nothing) {
   const FamilyWithStaleIgnore project;
   const CommandResult result = project.audit();
   BOOST_TEST(result.exit_code == 0, result.err);
-  BOOST_TEST(
-      contains(result.out,
-               "\nfbcompat.toml:6: warning: [CONFIG_IGNORE_UNUSED] this "
-               "[[ignore]] of FIELD_NO_DELETE for "
-               "fb.Gone.x accepted no finding in the audit of every family"),
-      result.out);
   BOOST_TEST(contains(result.out,
-                      "\nconfiguration: fbcompat.toml; no findings accepted\n"),
+                      "\nfbcompat.toml:6: warning: [CONFIG_IGNORE_UNUSED] this "
+                      "[[ignore]] of FIELD_NO_DELETE for "
+                      "fb.Gone.x accepted no finding in the audit of every family"),
              result.out);
+  BOOST_TEST(contains(result.out, "\nconfiguration: fbcompat.toml; no findings accepted\n"), result.out);
 
   // --strict: a stale ignore fails the gate, and the JSON verdict says so.
   const CommandResult strict = project.audit({"--strict", "--format", "json"});
   BOOST_TEST(strict.exit_code == 1, strict.err);
   const nlohmann::json document = nlohmann::json::parse(strict.out);
   BOOST_TEST(!document.at("compatible").get<bool>());
-  BOOST_TEST(document.at("configuration")
-                 .at("findings")[0]
-                 .at("rule")
-                 .get<std::string>() == "CONFIG_IGNORE_UNUSED");
+  BOOST_TEST(document.at("configuration").at("findings")[0].at("rule").get<std::string>() == "CONFIG_IGNORE_UNUSED");
 }
 
 BOOST_AUTO_TEST_CASE(a_partial_audit_or_a_diff_does_not_call_an_ignore_stale) {

@@ -9,8 +9,7 @@ using namespace fbcompat;
 
 BOOST_AUTO_TEST_SUITE(judgement)
 
-BOOST_AUTO_TEST_CASE(
-    apply_policy_records_each_accepted_subject_once_and_counts_every_use) {
+BOOST_AUTO_TEST_CASE(apply_policy_records_each_accepted_subject_once_and_counts_every_use) {
   Policy policy;
   policy.configuration = "fbcompat.toml";
   policy.ignores = {{"FIELD_NO_DELETE", "fb.T.a", "why a", "fbcompat.toml", 3},
@@ -24,8 +23,7 @@ BOOST_AUTO_TEST_CASE(
   };
   // The same deletion seen in two transitions of a history, and one finding no
   // ignore accepts.
-  std::vector<Finding> first{finding("fb.T.a", "v2/x.fbs"),
-                             finding("fb.T.c", "v2/x.fbs")};
+  std::vector<Finding> first{finding("fb.T.a", "v2/x.fbs"), finding("fb.T.c", "v2/x.fbs")};
   std::vector<Finding> second{finding("fb.T.a", "v3/x.fbs")};
   Judgement judgement;
   BOOST_TEST(apply_policy(policy, first, &judgement) == 1u);
