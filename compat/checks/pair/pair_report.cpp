@@ -21,8 +21,8 @@ void PairReport::apply(const Policy& policy) {
   replace_findings(every_finding(runs_));
 }
 
-bool PairReport::compatible() const {
-  return fbcompat::compatible(judgement().findings) && std::all_of(runs_.begin(), runs_.end(), [](const PairRun& run) { return fbcompat::compatible(run.findings); });
+bool PairReport::findings_compatible() const {
+  return std::all_of(runs_.begin(), runs_.end(), [](const PairRun& run) { return fbcompat::compatible(run.findings); });
 }
 
 std::string PairReport::text(const RenderOptions& options) const {

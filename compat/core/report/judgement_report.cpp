@@ -12,113 +12,78 @@
 namespace fbcompat {
 namespace {
 
-bool says_nothing(const Judgement &judgement) {
-  return judgement.configuration.empty() && judgement.accepted.empty() &&
-         judgement.findings.empty();
+bool says_nothing(const Judgement& judgement) {
+  return judgement.configuration.empty() && judgement.accepted.empty() && judgement.findings.empty();
 }
 
-std::string configuration_name(const Judgement &judgement) {
-  return judgement.configuration.empty() ? std::string("the policy given")
-                                         : judgement.configuration;
+std::string configuration_name(const Judgement& judgement) {
+  return judgement.configuration.empty() ? std::string("the policy given") : judgement.configuration;
 }
 
-std::string accepted_count(const Judgement &judgement) {
+std::string accepted_count(const Judgement& judgement) {
   const std::size_t count = judgement.accepted.size();
-  if (count == 0)
-    return "no findings accepted";
+  if (count == 0) return "no findings accepted";
   return fmt::format("{} finding{} accepted", count, count == 1 ? "" : "s");
 }
 
-std::string where(const Finding &finding) {
-  if (finding.file.empty())
-    return "";
-  return finding.line == 0 ? finding.file
-                           : fmt::format("{}:{}", finding.file, finding.line);
+std::string where(const Finding& finding) {
+  if (finding.file.empty()) return "";
+  return finding.line == 0 ? finding.file : fmt::format("{}:{}", finding.file, finding.line);
 }
 
-std::string accepted_line(const AcceptedFinding &item) {
+std::string accepted_line(const AcceptedFinding& item) {
   const std::string place = where(item.finding);
-  return fmt::format("[{}] {}{}: {}{}", item.finding.rule, item.finding.subject,
-                     place.empty() ? "" : " at " + place, item.reason,
-                     item.accepted_at.empty() ? ""
-                                              : " (" + item.accepted_at + ")");
+  return fmt::format("[{}] {}{}: {}{}", item.finding.rule, item.finding.subject, place.empty() ? "" : " at " + place,
+                     item.reason, item.accepted_at.empty() ? "" : " (" + item.accepted_at + ")");
 }
 
-} // namespace
+}  // namespace
 
-std::string format_judgement_text(const Judgement &judgement,
-                                  const TextStyle &style) {
-  if (says_nothing(judgement))
-    return "";
+std::string format_judgement_text(const Judgement& judgement, const TextStyle& style) {
+  if (says_nothing(judgement)) return "";
   std::string text;
-  for (const Finding &finding : judgement.findings)
-    text += format_finding_text(finding, style);
-  text += fmt::format("configuration: {}; {}{}\n",
-                      configuration_name(judgement), accepted_count(judgement),
+  for (const Finding& finding : judgement.findings) text += format_finding_text(finding, style);
+  text += fmt::format("configuration: {}; {}{}\n", configuration_name(judgement), accepted_count(judgement),
                       judgement.accepted.empty() ? "" : ":");
-  for (const AcceptedFinding &item : judgement.accepted)
-    text += "  accepted " + accepted_line(item) + "\n";
+  for (const AcceptedFinding& item : judgement.accepted) text += "  accepted " + accepted_line(item) + "\n";
   return text;
 }
 
-std::string format_judgement_markdown(const Judgement &judgement) {
-  if (says_nothing(judgement))
-    return "";
+std::string format_judgement_markdown(const Judgement& judgement) {
+  if (says_nothing(judgement)) return "";
   std::string text =
-      fmt::format("\nConfiguration `{}`: {}.\n", configuration_name(judgement),
-                  accepted_count(judgement));
-  for (const Finding &finding : judgement.findings) {
-    text += fmt::format("- {} `{}` at `{}`: {} Fix: {}\n",
-                        severity_name(finding.severity), finding.rule,
+      fmt::format("\nConfiguration `{}`: {}.\n", configuration_name(judgement), accepted_count(judgement));
+  for (const Finding& finding : judgement.findings) {
+    text += fmt::format("- {} `{}` at `{}`: {} Fix: {}\n", severity_name(finding.severity), finding.rule,
                         where(finding), finding.message, finding.fix);
   }
-  for (const AcceptedFinding &item : judgement.accepted)
-    text += "- accepted " + accepted_line(item) + "\n";
+  for (const AcceptedFinding& item : judgement.accepted) text += "- accepted " + accepted_line(item) + "\n";
   return text;
 }
 
-nlohmann::json judgement_to_json(const Judgement &judgement) {
-  if (says_nothing(judgement))
-    return nullptr;
+nlohmann::json judgement_to_json(const Judgement& judgement) {
+  if (says_nothing(judgement)) return nullptr;
   nlohmann::json accepted = nlohmann::json::array();
-  for (const AcceptedFinding &item : judgement.accepted) {
+  for (const AcceptedFinding& item : judgement.accepted) {
     nlohmann::json entry = findings_to_json({item.finding}).at(0);
     entry["reason"] = item.reason;
     entry["accepted_at"] = item.accepted_at;
     accepted.push_back(std::move(entry));
   }
-  return {{"file", judgement.configuration.empty()
-                       ? nlohmann::json(nullptr)
-                       : nlohmann::json(judgement.configuration)},
+  return {{"file", judgement.configuration.empty() ? nlohmann::json(nullptr) : nlohmann::json(judgement.configuration)},
           {"accepted", std::move(accepted)},
           {"findings", findings_to_json(judgement.findings)}};
 }
 
-std::optional<JunitSuite> judgement_junit_suite(const Judgement &judgement) {
-  if (judgement.accepted.empty() && judgement.findings.empty())
-    return std::nullopt;
+std::optional<JunitSuite> judgement_junit_suite(const Judgement& judgement) {
+  if (judgement.accepted.empty() && judgement.findings.empty()) return std::nullopt;
   JunitSuite suite{"configuration " + configuration_name(judgement), {}};
-  for (const Finding &finding : judgement.findings) {
-    JunitCase test{finding.rule,
-                   fmt::format("{} {}", finding.rule, finding.subject),
-                   std::nullopt, "", ""};
-    const std::string body = fmt::format("{}: {}\nFix: {}", where(finding),
-                                         finding.message, finding.fix);
-    if (finding.severity == Severity::Error) {
-      test.failure = JunitCase::Failure{finding.rule, finding.message, body};
-    } else {
-      test.system_out =
-          fmt::format("{}: {}", severity_name(finding.severity), body);
-    }
-    suite.cases.push_back(std::move(test));
-  }
-  for (const AcceptedFinding &item : judgement.accepted) {
-    suite.cases.push_back(
-        JunitCase{item.finding.rule,
-                  fmt::format("{} {}", item.finding.rule, item.finding.subject),
-                  std::nullopt, "", "accepted " + accepted_line(item)});
+  for (const Finding& finding : judgement.findings) suite.cases.push_back(junit_finding_case(finding));
+  for (const AcceptedFinding& item : judgement.accepted) {
+    suite.cases.push_back(JunitCase{item.finding.rule, fmt::format("{} {}", item.finding.rule, item.finding.subject),
+                                    std::nullopt, "", "accepted " + accepted_line(item)});
   }
   return suite;
 }
 
-} // namespace fbcompat
+}  // namespace fbcompat

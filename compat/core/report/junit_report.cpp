@@ -12,18 +12,20 @@ std::string place(const Finding& finding) {
 
 }  // namespace
 
+JunitCase junit_finding_case(const Finding& finding) {
+  JunitCase test{finding.rule, fmt::format("{} {}", finding.rule, finding.subject), std::nullopt, "", ""};
+  const std::string body = fmt::format("{}: {}\nFix: {}", place(finding), finding.message, finding.fix);
+  if (finding.severity == Severity::Error) {
+    test.failure = JunitCase::Failure{finding.rule, finding.message, body};
+  } else {
+    test.system_out = fmt::format("{}: {}", severity_name(finding.severity), body);
+  }
+  return test;
+}
+
 std::string format_junit_report(const std::vector<Finding>& findings, const std::string& suite, const Judgement& judgement) {
   JunitSuite tests{suite, {}};
-  for (const Finding& finding : findings) {
-    JunitCase test{finding.rule, fmt::format("{} {}", finding.rule, finding.subject), std::nullopt, "", ""};
-    const std::string body = fmt::format("{}: {}\nFix: {}", place(finding), finding.message, finding.fix);
-    if (finding.severity == Severity::Error) {
-      test.failure = JunitCase::Failure{finding.rule, finding.message, body};
-    } else {
-      test.system_out = fmt::format("{}: {}", severity_name(finding.severity), body);
-    }
-    tests.cases.push_back(std::move(test));
-  }
+  for (const Finding& finding : findings) tests.cases.push_back(junit_finding_case(finding));
   if (findings.empty()) tests.cases.push_back(JunitCase{"fbcompat", suite, std::nullopt, "", ""});
   std::vector<JunitSuite> suites{std::move(tests)};
   if (auto configuration = judgement_junit_suite(judgement)) suites.push_back(std::move(*configuration));

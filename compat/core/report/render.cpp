@@ -44,12 +44,12 @@ std::string Report::junit(const RenderOptions& options) const {
 
 namespace {
 
-// Every JSON report is one object: the judgement joins it as "configuration", and the judgement's own
-// errors (--strict on a stale ignore) join the verdict.
-std::string with_judgement_json(const std::string& text, const Judgement& judgement) {
-  nlohmann::json document = nlohmann::json::parse(text);
-  document["configuration"] = judgement_to_json(judgement);
-  if (!compatible(judgement.findings)) document["compatible"] = false;
+// Every JSON report is one object: the judgement joins it as "configuration", and its verdict is the
+// report's, which counts the judgement's own errors (--strict on a stale ignore).
+std::string with_judgement_json(const Report& report, const RenderOptions& options) {
+  nlohmann::json document = nlohmann::json::parse(report.json(options));
+  document["configuration"] = judgement_to_json(report.judgement());
+  document["compatible"] = report.compatible();
   return json_text(document);
 }
 
@@ -65,7 +65,7 @@ std::string render(const Report& report, Format format, const RenderOptions& opt
   const Judgement& judgement = report.judgement();
   switch (format) {
     case Format::Text: return report.text(options) + format_judgement_text(judgement, options.style);
-    case Format::Json: return with_judgement_json(report.json(options), judgement);
+    case Format::Json: return with_judgement_json(report, options);
     case Format::Markdown: return report.markdown(options) + format_judgement_markdown(judgement);
     case Format::Junit: return report.junit(options);
     case Format::Sarif: return format_sarif_report(report.findings(), options.rules, judgement);

@@ -24,9 +24,8 @@ void AuditReports::report_unused_ignores(const Policy& policy) {
   judgement_record().findings = unused_ignore_findings(policy, judgement());
 }
 
-bool AuditReports::compatible() const {
-  return fbcompat::compatible(judgement().findings) &&
-         std::all_of(reports_.begin(), reports_.end(), [](const AuditReport& report) { return report.compatible(); });
+bool AuditReports::findings_compatible() const {
+  return std::all_of(reports_.begin(), reports_.end(), [](const AuditReport& report) { return report.compatible(); });
 }
 
 std::string AuditReports::text(const RenderOptions& options) const { return format_audit_text(reports_, options.style); }

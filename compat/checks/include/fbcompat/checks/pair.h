@@ -38,12 +38,12 @@ class PairReport final : public Report {
 
   // Judges every pair's findings by the policy.
   void apply(const Policy& policy) override;
-  bool compatible() const override;
   std::string text(const RenderOptions& options) const override;
   std::string json(const RenderOptions& options) const override;
   std::string markdown(const RenderOptions& options) const override;
 
  private:
+  bool findings_compatible() const override;
   std::vector<PairRun> runs_;
 };
 

@@ -28,6 +28,10 @@ struct JunitSuite {
   std::vector<JunitCase> cases;
 };
 
+// One finding as a test case named for its rule and subject: failing when it is an error, passing with
+// its text as system-out otherwise.
+JunitCase junit_finding_case(const Finding& finding);
+
 // The suite that shows a judgement (policy.h): a case per finding about the configuration, and a skipped
 // case per accepted finding, with its reason. Nullopt when there is neither.
 std::optional<JunitSuite> judgement_junit_suite(const Judgement& judgement);

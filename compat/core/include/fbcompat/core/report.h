@@ -46,10 +46,8 @@ class Report {
   virtual void apply(const Policy& policy) { apply_policy(policy, findings_, &judgement_); }
   // Which configuration judged the findings and what it accepted; every format shows it.
   const Judgement& judgement() const { return judgement_; }
-  // The verdict: no finding, of the report or about its configuration, is an error.
-  virtual bool compatible() const {
-    return fbcompat::compatible(findings_) && fbcompat::compatible(judgement_.findings);
-  }
+  // The verdict: the report's own (findings_compatible) and no error about its configuration.
+  bool compatible() const { return findings_compatible() && fbcompat::compatible(judgement_.findings); }
 
   // The formats a report may show more in; by default each renders the findings.
   virtual std::string text(const RenderOptions& options) const;
@@ -64,6 +62,9 @@ class Report {
   void replace_findings(std::vector<Finding> findings) { findings_ = std::move(findings); }
   // For reports that judge their parts themselves.
   Judgement& judgement_record() { return judgement_; }
+  // The verdict on the report's own findings: by default, none is an error. A report whose verdict
+  // depends on its parts (each pair, each family's shipped transitions) says so here.
+  virtual bool findings_compatible() const { return fbcompat::compatible(findings_); }
 
  private:
   std::vector<Finding> findings_;

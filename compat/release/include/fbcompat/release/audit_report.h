@@ -40,13 +40,13 @@ class AuditReports final : public Report {
   void report_unused_ignores(const Policy& policy);
 
   const std::vector<AuditReport>& reports() const { return reports_; }
-  bool compatible() const override;
   std::string text(const RenderOptions& options) const override;
   std::string json(const RenderOptions& options) const override;
   std::string markdown(const RenderOptions& options) const override;
   std::string junit(const RenderOptions& options) const override;
 
  private:
+  bool findings_compatible() const override;
   std::vector<AuditReport> reports_;
 };
 
