@@ -19,9 +19,14 @@ std::string lowercase(std::string text) {
 Expected<ProgramInspection> inspect_program(const std::uint8_t* data, std::size_t size,
                                             const std::vector<const DelegateFamily*>& families,
                                             const ProgramReadOptions& options) {
-  auto program = read_program(data, size, options);
+  ProgramReadOptions with_checks = options;
+  for (const DelegateFamily* family : families) with_checks.backends.push_back(&family->load_checks());
+  auto program = read_program(data, size, with_checks);
   if (!program) return program.error();
   ProgramInspection out;
+  out.runtime = program->release.text();
+  out.warnings = program->warnings;
+  out.unchecked_backends = program->unchecked_backends;
   out.file = options.source_name;
   out.version = program->version;
   out.file_size = program->file_size;
@@ -38,9 +43,10 @@ Expected<ProgramInspection> inspect_program(const std::uint8_t* data, std::size_
       for (const DelegateFamily* family : families) {
         if (family->backend_id() != delegate.backend_id) continue;
         auto payload = family->inspect_payload(delegate.data, delegate.size, limits);
-        if (!payload) {
-          return Error{options.source_name, 0, 0,
-                       fmt::format("plan '{}' delegate {}: {}", plan.name, d, payload.error().message)};
+        if (!payload) {  // the runtime loads it: what fbcompat cannot decode is the reader's to know, not a refusal
+          out.warnings.push_back(fmt::format("plan '{}' delegate {}: fbcompat cannot decode the {} payload: {}",
+                                             plan.name, d, family->display_name(), payload.error().message));
+          break;
         }
         entry.family = std::string(family->name());
         entry.family_label = std::string(family->display_name());
@@ -87,6 +93,12 @@ std::string format_inspection_text(const ProgramInspection& in) {
       text += "    no known runtime loads it\n";
     }
   }
+  text += fmt::format("  loads on ExecuTorch {}", in.runtime);
+  if (!in.unchecked_backends.empty()) {
+    text += fmt::format(" if it registers {} (whose own checks fbcompat does not model)", fmt::join(in.unchecked_backends, ", "));
+  }
+  text += "\n";
+  for (const std::string& warning : in.warnings) text += fmt::format("  warning: {}\n", warning);
   return text;
 }
 
@@ -129,7 +141,8 @@ std::string format_inspection_json(const ProgramInspection& in) {
   }
   const json document{{"file", in.file},           {"size", in.file_size},     {"program_version", in.version},
                       {"flatbuffer_size", in.flatbuffer_size}, {"extended_header", header},
-                      {"execution_plans", in.plan_names}, {"delegates", delegates}};
+                      {"execution_plans", in.plan_names}, {"delegates", delegates},
+                      {"runtime", in.runtime}, {"warnings", in.warnings}, {"unchecked_backends", in.unchecked_backends}};
   // Plan names and backend ids are the file's bytes: not always UTF-8.
   return document.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }

@@ -77,7 +77,9 @@ fb::Offset<et::ExecutionPlan> build_plan(fb::FlatBufferBuilder& builder, const P
     const bool is_inline = delegate.location == DelegateLocation::Inline;
     const auto processed = et::CreateBackendDelegateDataReference(
         builder, is_inline ? et::DataLocation::INLINE : et::DataLocation::SEGMENT, is_inline ? next_inline++ : next_segment++);
-    delegates.push_back(et::CreateBackendDelegateDirect(builder, delegate.backend_id.c_str(), processed));
+    // An empty list, as exporters write: runtimes before 1.3.0 read compile_specs without a null check.
+    const std::vector<fb::Offset<et::CompileSpec>> no_compile_specs;
+    delegates.push_back(et::CreateBackendDelegateDirect(builder, delegate.backend_id.c_str(), processed, &no_compile_specs));
   }
   const auto chain = et::CreateChainDirect(builder, &inputs, &outputs, &instructions);
   const std::vector<fb::Offset<et::Chain>> chains{chain};
@@ -90,14 +92,14 @@ fb::Offset<et::ExecutionPlan> build_plan(fb::FlatBufferBuilder& builder, const P
 // by the same multiple of the buffer's alignment, and flatbuffer offsets are relative, so only the
 // root offset changes.
 std::vector<std::uint8_t> insert_extended_header(const std::uint8_t* flatbuffer, std::size_t size, std::size_t min_align) {
-  const std::size_t inserted = align_up(ExtendedHeader::kMinimumLength, std::max<std::size_t>(min_align, 16));
+  const std::size_t inserted = align_up(ExtendedHeader::kLengthWritten, std::max<std::size_t>(min_align, 16));
   std::vector<std::uint8_t> out(size + inserted, 0);
   std::memcpy(out.data(), flatbuffer, 8);
   std::memcpy(out.data() + 8 + inserted, flatbuffer + 8, size - 8);
   const std::uint64_t root = fb::ReadScalar<fb::uoffset_t>(flatbuffer) + inserted;
   write_le(out.data(), root, 4);
   std::memcpy(out.data() + ExtendedHeader::kMagicOffset, ExtendedHeader::kMagic, 4);
-  write_le(out.data() + 12, ExtendedHeader::kMinimumLength, 4);
+  write_le(out.data() + 12, ExtendedHeader::kLengthWritten, 4);
   return out;
 }
 

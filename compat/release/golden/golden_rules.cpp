@@ -8,6 +8,9 @@ const RuleInfo kGoldenSha256Changed{"GOLDEN_SHA256_CHANGED", Category::Wire, Sev
                                     "A golden program is history: its bytes must keep the sha256 recorded when it was frozen."};
 const RuleInfo kGoldenProgramUnreadable{"GOLDEN_PROGRAM_UNREADABLE", Category::Wire, Severity::Error, RuleScope::Golden,
                                         "A golden .pte must read as a program with an XNNPACK delegate payload."};
+const RuleInfo kGoldenProgramRefusedByRelease{
+    "GOLDEN_PROGRAM_REFUSED_BY_RELEASE", Category::Wire, Severity::Info, RuleScope::Golden,
+    "Releases whose loader refuses a frozen golden program are named once, with the runtime's reason."};
 const RuleInfo kGoldenUnknownVersion{"GOLDEN_UNKNOWN_VERSION", Category::Wire, Severity::Error, RuleScope::Golden,
                                      "A golden program's version must be a version of the schema family's manifest.toml."};
 const RuleInfo kGoldenIdentifierRejected{"GOLDEN_IDENTIFIER_REJECTED", Category::Wire, Severity::Error, RuleScope::Golden,
@@ -37,7 +40,7 @@ const RuleInfo kGoldenRunUnsupported{"GOLDEN_RUN_UNSUPPORTED", Category::Wire, S
 
 const std::vector<const RuleInfo*>& golden_rules() {
   static const std::vector<const RuleInfo*> rules{
-      &kGoldenFileMissing,        &kGoldenSha256Changed,     &kGoldenProgramUnreadable, &kGoldenUnknownVersion,
+      &kGoldenFileMissing,        &kGoldenSha256Changed,     &kGoldenProgramUnreadable, &kGoldenProgramRefusedByRelease, &kGoldenUnknownVersion,
       &kGoldenIdentifierRejected, &kGoldenVerifyFailed,      &kGoldenNodeDecodesDifferently, &kGoldenFieldValueChanged,
       &kGoldenFieldNoLongerRead,  &kGoldenNodeNotCovered,    &kGoldenVersionNotFrozen,  &kGoldenFileUnrecorded,
       &kGoldenRunFailed,          &kGoldenRunOutputMismatch, &kGoldenRunUnsupported,

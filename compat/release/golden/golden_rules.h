@@ -11,6 +11,7 @@ namespace fbcompat {
 extern const RuleInfo kGoldenFileMissing;
 extern const RuleInfo kGoldenSha256Changed;
 extern const RuleInfo kGoldenProgramUnreadable;
+extern const RuleInfo kGoldenProgramRefusedByRelease;
 extern const RuleInfo kGoldenUnknownVersion;
 extern const RuleInfo kGoldenIdentifierRejected;
 extern const RuleInfo kGoldenVerifyFailed;

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
+#include <tuple>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -61,11 +63,40 @@ class GoldenChecker {
                       entry.path, digest, entry.sha256),
           "restore the original bytes from version control; to add programs, freeze a new version instead");
     }
-    auto program = read_program(bytes->data(), bytes->size(), read_options);
-    if (!program) {
-      add(kGoldenProgramUnreadable, entry.path, file, fmt::format("{} does not read as a program: {}", entry.path, program.error().message),
-          "restore the original bytes from version control");
+    // Every release that must load it: its own version's first release and every later one. The
+    // newest must load it; older releases that refuse it are named once per reason (the file is history).
+    read_options.backends.push_back(&family_.load_checks());
+    const std::vector<RuntimeRelease> releases = runtime_releases_from(family_.manifest(), *own_index);
+    if (releases.empty()) {
+      add(kGoldenProgramUnreadable, entry.path, file,
+          fmt::format("{} is version {}, which no ExecuTorch release reads", entry.path, entry.version),
+          "record the program under a version that has releases");
       return;
+    }
+    std::optional<ProgramView> program;
+    for (const RuntimeRelease& release : releases) {
+      read_options.runtime = release;
+      ProgramLoad load = load_program(bytes->data(), bytes->size(), read_options);
+      if (load.refusal && release == releases.back()) {
+        add(kGoldenProgramUnreadable, entry.path, file,
+            fmt::format("{} does not load: {}", entry.path, describe_refusal(*load.refusal, load.view.release)),
+            "restore the original bytes from version control; if they are the original, the newest runtime no "
+            "longer loads programs of this version, which is the break to fix");
+        return;
+      }
+      if (load.refusal) {
+        RefusedBy& group = refused_[{entry.version, load.refusal->message, load.refusal->error}];
+        group.refusal = *load.refusal;
+        if (std::find(group.programs.begin(), group.programs.end(), entry.path) == group.programs.end()) {
+          group.programs.push_back(entry.path);
+          group.files.push_back(file);
+        }
+        if (std::find(group.releases.begin(), group.releases.end(), release) == group.releases.end()) {
+          group.releases.push_back(release);
+        }
+        continue;
+      }
+      if (!program) program = std::move(load.view);
     }
     const ProgramDelegate* delegate = nullptr;
     for (const ProgramPlan& plan : program->plans) {
@@ -81,6 +112,25 @@ class GoldenChecker {
     const std::optional<std::string> description = load_description(entry);
     for (std::size_t r = *own_index; r < family_.manifest().versions.size(); ++r) {
       check_reading(entry, file, *delegate, r, description);
+    }
+  }
+
+  // One note per version and reason: which frozen programs which releases refuse, and why.
+  void report_refusals() {
+    for (const auto& [key, group] : refused_) {
+      std::vector<std::string> names;
+      for (const RuntimeRelease& release : group.releases) names.push_back(release.text());
+      const std::string stage = load_stage_name(group.refusal.stage, group.refusal.backend);
+      add(kGoldenProgramRefusedByRelease, std::get<0>(key), group.files.front(),
+          fmt::format("{} golden program{} of {} ({}) {} refused by ExecuTorch {} in {}: {} ({}). Later releases load "
+                      "{}.",
+                      group.programs.size(), group.programs.size() == 1 ? "" : "s", std::get<0>(key),
+                      listed(group.programs), group.programs.size() == 1 ? "is" : "are", fmt::join(names, ", "), stage,
+                      group.refusal.message,
+                      group.refusal.runtime_crashes() ? "the runtime would crash" : runtime_error_name(group.refusal.error),
+                      group.programs.size() == 1 ? "it" : "them"),
+          "none for the frozen files (golden programs are history); programs exported for those releases must not "
+          "have this shape");
     }
   }
 
@@ -239,9 +289,17 @@ class GoldenChecker {
     report_.findings.push_back(std::move(finding));
   }
 
+  struct RefusedBy {
+    LoadRefusal refusal;
+    std::vector<std::string> programs;  // manifest paths
+    std::vector<std::string> files;
+    std::vector<RuntimeRelease> releases;
+  };
+
   const GoldenVerifyOptions& options_;
   const DelegateFamily& family_;
   GoldenVerifyReport& report_;
+  std::map<std::tuple<std::string, std::string, RuntimeError>, RefusedBy> refused_;
 };
 
 }  // namespace
@@ -254,6 +312,7 @@ Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, c
   for (const GoldenEntry& entry : manifest->entries) {
     if (entry.family == family.name()) checker.check(entry);
   }
+  checker.report_refusals();
   checker.check_coverage(*manifest);
   checker.check_unrecorded(*manifest);
   return report;

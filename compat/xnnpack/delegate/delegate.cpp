@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fbcompat/core/schema_loader.h"
+#include "fbcompat/xnnpack/backend_load_checks.h"
 #include "fbcompat/xnnpack/family.h"
 #include "fbcompat/xnnpack/graph.h"
 #include "golden_programs/golden_catalogue.h"
@@ -42,6 +43,7 @@ class XnnpackDelegate final : public DelegateFamily {
   std::string_view name() const override { return kFamilyName; }
   std::string_view display_name() const override { return "XNNPACK"; }
   std::string_view backend_id() const override { return kXnnpackBackendId; }
+  const BackendLoadChecks& load_checks() const override { return backend_load_checks(); }
   const Manifest& manifest() const override { return family_ ? family_->manifest() : empty_manifest_; }
   std::string_view node_union() const override { return kNodeUnion; }
 

@@ -71,6 +71,10 @@ struct ProgramTensor {
   std::vector<float> values;
 };
 
+// The ExecuTorch releases whose runtimes read payloads of manifest version `version` or later, oldest
+// first. An unreleased version stands for the newest release the loader rules describe.
+std::vector<RuntimeRelease> runtime_releases_from(const Manifest& manifest, std::size_t version);
+
 // The layout a tensor of `rank` dimensions is recorded in: "NHWC" (4), "NC" (2), else "ROW_MAJOR".
 std::string golden_layout_for(std::size_t rank);
 
@@ -96,6 +100,8 @@ class DelegateFamily {
   virtual std::string_view name() const = 0;          // "xnnpack": schemas/<name>/, golden/<name>/
   virtual std::string_view display_name() const = 0;  // "XNNPACK"
   virtual std::string_view backend_id() const = 0;    // "XnnpackBackend"
+  // The backend's own checks at load, which the program reader runs on each of its payloads.
+  virtual const BackendLoadChecks& load_checks() const = 0;
   virtual const Manifest& manifest() const = 0;
 
   // The payload's header and graph, the nodes by name, and the oldest version whose runtime loads it.

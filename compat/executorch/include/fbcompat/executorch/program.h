@@ -1,8 +1,10 @@
-// Reading ExecuTorch program files (.pte): the "ET12" flatbuffer, its optional extended header
-// ("eh00") and where each delegate's payload is. Payloads are handed out as spans into the caller's
-// bytes, which must outlive the ProgramView. Every offset and length is checked against the bytes
-// before it is used: bad input comes back as an Error naming the byte and the problem, never as a
-// crash or an allocation sized by the file's own claims.
+// Reading ExecuTorch program files (.pte) as ExecuTorch's runtime loads them: the "ET12" flatbuffer,
+// its optional extended header ("eh00"), its constant segment, and each method as Method::init sees
+// it, with every delegate's payload handed to its backend's checks (load_verdict.h). A program is
+// read exactly when the runtime of the chosen release loads it; otherwise the refusal names the stage,
+// the runtime's Error and the field. Payloads are handed out as spans into the caller's bytes, which
+// must outlive the ProgramView. Every offset and length is checked against the bytes before it is
+// used: never a crash or an allocation sized by the file's own claims.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +15,8 @@
 
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/input_limits.h"
+#include "fbcompat/executorch/load_verdict.h"
+#include "fbcompat/executorch/runtime_release.h"
 
 namespace fbcompat {
 
@@ -27,13 +31,14 @@ const char* delegate_location_name(DelegateLocation location);  // "INLINE", "SE
 // The extended header that follows the root offset and identifier.
 struct ExtendedHeader {
   static constexpr std::size_t kMagicOffset = 8;
-  static constexpr std::size_t kMinimumLength = 32;
+  static constexpr std::size_t kMinimumLength = 24;  // the runtime refuses shorter headers
+  static constexpr std::size_t kLengthWritten = 32;  // what exporters write today
   static constexpr char kMagic[4] = {'e', 'h', '0', '0'};
 
   std::uint32_t length = 0;               // header length in bytes (32 today)
   std::uint64_t program_size = 0;         // size of the program flatbuffer
-  std::uint64_t segment_base_offset = 0;  // segments' offsets are relative to this
-  std::uint64_t segment_data_size = 0;    // total size of the segment data
+  std::uint64_t segment_base_offset = 0;  // segments' offsets are relative to this; 0: no segments
+  std::uint64_t segment_data_size = 0;    // total size of the segment data; 0 before 1.0.0 or length < 32
 };
 
 struct ProgramDelegate {
@@ -48,6 +53,7 @@ struct ProgramDelegate {
 struct ProgramPlan {
   std::string name;
   std::vector<ProgramDelegate> delegates;
+  std::vector<std::string> operators;  // what its kernel calls name ("aten::add.out"): the runtime must register them
 };
 
 struct ProgramView {
@@ -58,6 +64,13 @@ struct ProgramView {
   std::vector<ProgramPlan> plans;
   std::size_t inline_data_count = 0;  // entries of Program.backend_delegate_data
   std::size_t segment_count = 0;      // entries of Program.segments
+  RuntimeRelease release;             // whose loader rules the program was read with
+  // What fbcompat reports although the runtime does not check it (a segment field nothing reads, a
+  // method nothing can find): warnings, never refusals.
+  std::vector<std::string> warnings;
+  // Backends whose payloads no delegate family checks: the runtime must register them, and their own
+  // checks are not modelled.
+  std::vector<std::string> unchecked_backends;
 };
 
 struct ProgramReadOptions {
@@ -71,11 +84,30 @@ struct ProgramReadOptions {
   std::uint32_t max_vector_length = limits::kVectorLength;
   // Named in errors: the file the bytes came from.
   std::string source_name;
+
+  // Whose loader: the rules of this release apply (nearest described release outside 0.2.0..1.4.1).
+  RuntimeRelease runtime = RuntimeRelease::newest_described();
+  VerificationLevel verification = VerificationLevel::Minimal;
+  // The method the runtime is asked to load; empty: every method must load.
+  std::string method;
+  // Each delegate whose backend id one of these knows is handed to its checks.
+  std::vector<const BackendLoadChecks*> backends;
+};
+
+// A program as the runtime loads it: the view, complete when it loads and as far as it got when not.
+struct ProgramLoad {
+  ProgramView view;
+  std::optional<LoadRefusal> refusal;
+
+  bool loads() const { return !refusal.has_value(); }
 };
 
 constexpr const char* kXnnpackBackendId = "XnnpackBackend";
 
-// Reads a program from bytes that must stay alive while the result is used.
+// Loads a program from bytes that must stay alive while the result is used, as options.runtime does.
+ProgramLoad load_program(const std::uint8_t* data, std::size_t size, const ProgramReadOptions& options = {});
+
+// load_program, with a refusal as an Error whose message is describe_refusal()'s.
 Expected<ProgramView> read_program(const std::uint8_t* data, std::size_t size, const ProgramReadOptions& options = {});
 
 // Reads a whole file, refusing files larger than options.max_program_bytes before loading them.

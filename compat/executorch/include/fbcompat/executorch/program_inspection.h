@@ -37,9 +37,15 @@ struct ProgramInspection {
   std::optional<ExtendedHeader> extended_header;
   std::vector<std::string> plan_names;
   std::vector<DelegateInspection> delegates;
+  std::string runtime;  // the release whose loader read it: "1.4.1"
+  // What the runtime does not check but the reader should know (ProgramView::warnings), and payloads
+  // a family could not decode although the runtime loads them.
+  std::vector<std::string> warnings;
+  std::vector<std::string> unchecked_backends;  // backends whose own checks are not modelled
 };
 
-// `families`: the delegate families whose payloads are opened, each by its backend id.
+// `families`: the delegate families whose payloads are opened, each by its backend id; their load
+// checks join options.backends. A program the runtime of options.runtime refuses is an Error.
 Expected<ProgramInspection> inspect_program(const std::uint8_t* data, std::size_t size,
                                             const std::vector<const DelegateFamily*>& families,
                                             const ProgramReadOptions& options = {});

@@ -1,0 +1,81 @@
+// What the program loader (program_load.cpp, method_load.cpp, segment_load.cpp) shares while it walks
+// a program the way ExecuTorch's runtime does: the bytes, the release whose rules apply, what
+// Program::load found (extended header, constant segment), and the result being built. The first
+// refusal ends the walk; every check returns false once it has refused.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "executorch/program_generated.h"
+#include "fbcompat/executorch/program.h"
+
+namespace fbcompat::load {
+
+namespace et = executorch_flatbuffer;
+
+// A range of the file the runtime's loader hands out: [offset, offset + size).
+struct FileSpan {
+  std::uint64_t offset = 0;
+  std::uint64_t size = 0;
+};
+
+struct LoadState {
+  LoadState(const std::uint8_t* bytes, std::size_t length, const ProgramReadOptions& read_options)
+      : data(bytes), size(length), options(read_options), release(read_options.runtime.described()) {
+    result.view.release = release;
+  }
+
+  const std::uint8_t* data;
+  std::size_t size;
+  const ProgramReadOptions& options;
+  RuntimeRelease release;
+
+  const et::Program* program = nullptr;
+  bool has_header = false;
+  std::uint64_t program_size = 0;
+  std::uint64_t segment_base = 0;  // sbo; 0 means "no segments"
+  // The constant segment, when Program::load loaded one with data (else lookups use constant_buffer).
+  std::optional<FileSpan> constant_segment;
+  std::set<std::size_t> segments_used;  // Program.segments entries something refers to
+  std::string method;                   // the method being loaded, for refusals
+
+  ProgramLoad result;
+
+  bool refuse(LoadStage stage, RuntimeError error, std::string message, std::string backend = "") {
+    if (!result.refusal) result.refusal = LoadRefusal{stage, error, method, std::move(backend), std::move(message)};
+    return false;
+  }
+  // A refusal that depends on the release: the runtime's error from `since` on, a crash before.
+  bool refuse_since(const RuntimeRelease& since, LoadStage stage, RuntimeError error, std::string message) {
+    return refuse(stage, release.at_least(since.major, since.minor, since.patch) ? error : RuntimeError::Crash,
+                  std::move(message));
+  }
+  void warn(std::string message) { result.view.warnings.push_back(std::move(message)); }
+
+  std::size_t segment_count() const { return program->segments() == nullptr ? 0 : program->segments()->size(); }
+};
+
+// The runtime's LoadSegment for delegate data: the segment's span in the file, or false (refused).
+bool load_delegate_segment(LoadState& state, std::uint32_t index, FileSpan& span);
+// Program::load's constant segment (a refusal has stage ProgramContainer).
+bool load_constant_segment(LoadState& state);
+// The named data entry `key` as a backend asks for it: nullopt when it resolves.
+std::optional<LoadRefusal> resolve_named_data(LoadState& state, std::string_view key);
+// Method::init of one plan; the plan's view is added to the result.
+bool load_method(LoadState& state, const et::ExecutionPlan& plan, std::size_t index);
+// A tensor's data: a constant (Program.constant_segment or constant_buffer) or mutable data.
+bool check_constant_data(LoadState& state, const et::Tensor& tensor, std::uint64_t nbytes, const std::string& where);
+bool check_mutable_data(LoadState& state, const et::Tensor& tensor, std::uint64_t nbytes, const std::string& where);
+
+// a + b, or nullopt when it overflows 64 bits.
+inline std::optional<std::uint64_t> add(std::uint64_t a, std::uint64_t b) {
+  if (a > UINT64_MAX - b) return std::nullopt;
+  return a + b;
+}
+
+}  // namespace fbcompat::load
