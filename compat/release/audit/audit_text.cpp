@@ -126,20 +126,10 @@ std::string family_text(const AuditReport& report, const TextStyle& style) {
                         report.lock_findings.empty() ? "up to date, no released number reused" : "problems:");
     text += indent(findings_text(report.lock_findings, style), "  ");
   }
-  // Sections can carry many known warnings (nodes the linked XNNPACK lacks): errors in full, the rest a
-  // line each.
+  // Environment limits arrive as one note (ENVIRONMENT_LIMIT), so every finding is shown in full.
   for (const AuditSection& section : report.sections) {
     text += fmt::format("\n{}: {}\n", section.name, section.summary);
-    std::vector<Finding> errors;
-    std::string others;
-    for (const Finding& finding : section.findings) {
-      if (finding.severity == Severity::Error) {
-        errors.push_back(finding);
-      } else {
-        others += fmt::format("  {} [{}] {}\n", severity_name(finding.severity), finding.rule, finding.subject);
-      }
-    }
-    text += indent(findings_text(errors, style), "  ") + others;
+    text += indent(findings_text(section.findings, style), "  ");
   }
   text += fmt::format("\n{}: {}\n", history.family,
                       report.compatible() ? "compatible: every shipped runtime loads the programs of every release before it"

@@ -6,6 +6,8 @@
 #include "fbcompat/release/golden_run.h"
 #include "fbcompat/release/golden_verify.h"
 
+#include "audit/environment_limit.h"
+
 namespace fbcompat {
 namespace {
 
@@ -98,6 +100,10 @@ Expected<AuditReport> audit_family(const FamilyConfig& family, const FamilyAudit
   auto runtime = runtime_section(family, report, options);
   if (!runtime) return runtime.error();
   if (*runtime) sections.push_back(std::move(**runtime));
+  if (options.runtime != nullptr) {
+    collapse_environment_limits(sections, *options.runtime, family.runtime == "builtin",
+                                family.golden.empty() ? std::string() : family.golden + "/MANIFEST.json");
+  }
   for (AuditSection& section : sections) {
     apply_policy(options.policy, section.findings, &report.judgement);
     report.sections.push_back(std::move(section));

@@ -37,13 +37,15 @@ const RuleInfo kGoldenRunOutputMismatch{"GOLDEN_RUN_OUTPUT_MISMATCH", Category::
                                         "A golden program's outputs must match the expected outputs recorded when it was frozen."};
 const RuleInfo kGoldenRunUnsupported{"GOLDEN_RUN_UNSUPPORTED", Category::Wire, Severity::Warning, RuleScope::GoldenRun,
                                      "A golden program whose nodes the linked XNNPACK cannot define is not run: say which and why."};
+const RuleInfo kEnvironmentLimit{"ENVIRONMENT_LIMIT", Category::Wire, Severity::Info, RuleScope::GoldenRun,
+                                 "What this machine's runtime could not run or define is said once, as a note."};
 
 const std::vector<const RuleInfo*>& golden_rules() {
   static const std::vector<const RuleInfo*> rules{
       &kGoldenFileMissing,        &kGoldenSha256Changed,     &kGoldenProgramUnreadable, &kGoldenProgramRefusedByRelease, &kGoldenUnknownVersion,
       &kGoldenIdentifierRejected, &kGoldenVerifyFailed,      &kGoldenNodeDecodesDifferently, &kGoldenFieldValueChanged,
       &kGoldenFieldNoLongerRead,  &kGoldenNodeNotCovered,    &kGoldenVersionNotFrozen,  &kGoldenFileUnrecorded,
-      &kGoldenRunFailed,          &kGoldenRunOutputMismatch, &kGoldenRunUnsupported,
+      &kGoldenRunFailed,          &kGoldenRunOutputMismatch, &kGoldenRunUnsupported, &kEnvironmentLimit,
   };
   return rules;
 }

@@ -24,6 +24,7 @@ extern const RuleInfo kGoldenFileUnrecorded;
 extern const RuleInfo kGoldenRunFailed;
 extern const RuleInfo kGoldenRunOutputMismatch;
 extern const RuleInfo kGoldenRunUnsupported;
+extern const RuleInfo kEnvironmentLimit;
 
 const std::vector<const RuleInfo*>& golden_rules();
 

@@ -42,7 +42,7 @@ class Comparer {
         continue;
       }
       if (field->deprecated()) {
-        note_no_longer_read(fmt::format("{}.{}", unqualified_name(object.name()->str()), key));
+        note_no_longer_read(fmt::format("{}.{}", object.name()->str(), key));
         continue;
       }
       const auto found = decoded.find(key);

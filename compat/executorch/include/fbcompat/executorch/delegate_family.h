@@ -58,7 +58,7 @@ struct PayloadReading {
 // A golden program's recorded field values (its JSON description) against a reading of its payload.
 struct RecordedFields {
   std::vector<std::string> changed;         // "XNNGraph.xnodes[3].xnode_union.padding_top: recorded 1, reads 0"
-  std::vector<std::string> no_longer_read;  // "PerChannelGroupQuant.scale_bf16" (deprecated in the reader)
+  std::vector<std::string> no_longer_read;  // "fb_xnnpack.PerChannelGroupQuant.scale_bf16" (deprecated in the reader)
 };
 
 // A tensor a golden program takes or gives, as the golden manifest records it.
