@@ -1,6 +1,7 @@
 // Fuzzes the .pte reader and `inspect`: whatever the bytes, reading a program either succeeds with
-// every payload inside the bytes, or fails with an Error; inspecting it decodes every XNNPACK payload
-// with the bundled schemas, and both report formats render.
+// every payload inside the bytes, or fails with an Error; loading it as each rule-changing release
+// would either loads or gives a refusal that names its stage in the runtime's terms; inspecting it
+// decodes every XNNPACK payload with the bundled schemas, and both report formats render.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -8,6 +9,7 @@
 
 #include "fbcompat/executorch/program_inspection.h"
 #include "fbcompat/executorch/program.h"
+#include "fbcompat/xnnpack/backend_load_checks.h"
 #include "fbcompat/xnnpack/delegate.h"
 #include "fuzz_target.h"
 
@@ -44,6 +46,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   } else {
     require(!program.error().message.empty(), "a refused program says why");
+  }
+
+  // Releases whose rules differ, at both verification levels, with the XNNPACK delegate's checks.
+  for (const char* release : {"0.2.0", "0.6.0", "1.0.0", "1.2.0", "1.3.0", "1.4.1"}) {
+    for (const auto level : {fbcompat::VerificationLevel::Minimal, fbcompat::VerificationLevel::InternalConsistency}) {
+      fbcompat::ProgramReadOptions options;
+      options.runtime = *fbcompat::RuntimeRelease::parse(release);
+      options.verification = level;
+      options.backends.push_back(&fbcompat::xnnpack::backend_load_checks());
+      const fbcompat::ProgramLoad load = fbcompat::load_program(data, size, options);
+      if (load.loads()) continue;
+      const std::string said = fbcompat::describe_refusal(*load.refusal, load.view.release);
+      require(!load.refusal->message.empty(), "a refusal says why");
+      require(said.find(fbcompat::load_stage_name(load.refusal->stage, load.refusal->backend)) != std::string::npos,
+              "a refusal names its stage");
+      require(load.refusal->stage == fbcompat::LoadStage::ProgramContainer || !load.refusal->method.empty(),
+              "a refusal past the program container names its method");
+    }
   }
 
   const auto inspection = fbcompat::inspect_program(data, size, bundled_families());

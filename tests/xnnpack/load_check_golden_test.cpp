@@ -157,8 +157,9 @@ BOOST_AUTO_TEST_CASE(the_cli_runs_the_check_on_a_program) {
 // The refusal in every report format: a finding like any other command's.
 BOOST_AUTO_TEST_CASE(the_cli_reports_a_refusal_in_every_format) {
   const std::string program = source_path("golden/" + newest_golden("upsample_nearest_x2.pte"));
+  // Release 1.3.0 (of v1.1.0) loads the program's container and method; its XNNPACK has no node 48.
   const auto run = [&](const std::string& format) {
-    const auto result = run_cli({"load-check", program, "--runtime", "v1.1.0", "--format", format});
+    const auto result = run_cli({"load-check", program, "--runtime", "1.3.0", "--format", format});
     BOOST_TEST(result.exit_code == 1, format << ": " << result.err);
     return result.out;
   };
@@ -174,6 +175,53 @@ BOOST_AUTO_TEST_CASE(the_cli_reports_a_refusal_in_every_format) {
   BOOST_TEST(run("github").find("::error file=" + program) != std::string::npos);
   BOOST_TEST(run("junit").find("<failure") != std::string::npos);
   BOOST_TEST(run("markdown").find("LOAD_TYPES_UNKNOWN") != std::string::npos);
+  BOOST_TEST(report["runtime"] == "v1.1.0");
+  BOOST_TEST(report["releases"] == json::array({"1.3.0"}));
+}
+
+// A schema version stands for every release that shipped it: one loader per distinct set of rules.
+BOOST_AUTO_TEST_CASE(the_cli_loads_the_program_as_each_release_of_the_runtime_would) {
+  // The golden programs were frozen without compile_specs, which 1.1.0 and 1.2.0 read unchecked.
+  const std::string program = source_path("golden/xnnpack/v1.1.0/mlp.pte");
+  const auto version = run_cli({"load-check", program, "--runtime", "v1.1.0", "--format", "json"});
+  BOOST_TEST(version.exit_code == 1, version.err);
+  const json report = json::parse(version.out);
+  BOOST_TEST(report["releases"] == json::array({"1.1.0", "1.2.0", "1.3.0", "1.4.0"}));
+  BOOST_TEST(!report["loadable"].get<bool>());
+  BOOST_TEST_REQUIRE(report["findings"].size() == 1u);
+  const json& finding = report["findings"][0];
+  BOOST_TEST(finding["rule"] == "LOAD_PROGRAM_REFUSED");
+  BOOST_TEST(finding["subject"] == "forward");
+  const std::string message = finding["message"];
+  BOOST_TEST(message.find("ExecuTorch 1.1.0, 1.2.0 would crash in the delegate's data of method 'forward'") == 0u,
+             message);
+  BOOST_TEST(finding["fix"].get<std::string>().find("of those checked: 1.3.0, 1.4.0") != std::string::npos);
+
+  // A release number is that release alone, read with the schema version it shipped.
+  const auto newer = run_cli({"load-check", program, "--runtime", "1.4.1"});
+  BOOST_TEST(newer.exit_code == 0, newer.out + newer.err);
+  BOOST_TEST(newer.out.find("on the runtime of ExecuTorch 1.4.1 (v1.1.0)") != std::string::npos, newer.out);
+  const auto older = run_cli({"load-check", program, "--runtime", "v1.2.0"});
+  BOOST_TEST(older.exit_code == 1, older.out + older.err);
+  BOOST_TEST(older.out.find("ExecuTorch 1.2.0 would crash") != std::string::npos, older.out);
+
+  // Neither a version nor a release one of them shipped in: bad input that lists both.
+  const auto unknown = run_cli({"load-check", program, "--runtime", "2.0.0"});
+  BOOST_TEST(unknown.exit_code == 2);
+  BOOST_TEST(unknown.err.find("1.1.0..1.4.1") != std::string::npos, unknown.err);
+  BOOST_TEST(unknown.err.find("v1.1.0") != std::string::npos, unknown.err);
+}
+
+// Bytes that no release reads as a program are bad input, with the loader's reason.
+BOOST_AUTO_TEST_CASE(the_cli_says_why_a_file_is_not_a_program) {
+  TempDir dir;
+  std::string bytes = read_file(source_path("golden/xnnpack/v1.5.0-dev/mlp.pte"));
+  bytes[5] = 'X';  // ET12 -> EX12
+  const auto result = run_cli({"load-check", dir.write("renamed.pte", bytes), "--runtime", "v1.1.0"});
+  BOOST_TEST(result.exit_code == 2);
+  BOOST_TEST(result.out.empty());
+  BOOST_TEST(result.err.find("renamed.pte") != std::string::npos, result.err);
+  BOOST_TEST(result.err.find("refuses it in the program container") != std::string::npos, result.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -18,19 +18,14 @@ struct LoadCheckArguments {
 };
 
 int run_load_check(const LoadCheckArguments& arguments) {
-  const RuntimeProfile* runtime = xnnpack::find_runtime(arguments.runtime);
-  if (runtime == nullptr) {
-    return report_error(fmt::format("--runtime {}: not a version fbcompat knows (it knows {})", arguments.runtime,
-                                    xnnpack::known_runtime_versions()));
-  }
+  auto runtime = xnnpack::choose_runtime(arguments.runtime);
+  if (!runtime) return report_error(runtime.error());
   if (output_would_destroy_input(arguments.output, {arguments.program})) return kBadInput;
   ProgramReadOptions options;
   options.source_name = arguments.program;
   auto bytes = read_program_file(arguments.program, options);
   if (!bytes) return report_error(bytes.error());
-  auto program = read_program(bytes->data(), bytes->size(), options);
-  if (!program) return report_error(program.error());
-  auto report = xnnpack::LoadCheckReport::check(*program, *runtime, arguments.program);
+  auto report = xnnpack::LoadCheckReport::check(bytes->data(), bytes->size(), *runtime, arguments.program);
   if (!report) return report_error(report.error());
   auto config = load_project_config("", /*required=*/false);
   if (!config) return report_error(config.error());
@@ -45,16 +40,17 @@ void add_load_check_command(CLI::App& app, int& exit_code) {
   CLI::App* command = app.add_subcommand(
       "load-check", "Run the load-time check a runtime calls before compiling: can this runtime load this program?");
   command->add_option("program", arguments->program, "The .pte program")->required();
-  command->add_option("--runtime", arguments->runtime, "The runtime's schema version, such as v1.1.0")->required();
+  command->add_option("--runtime", arguments->runtime, "The runtime: a schema version (v1.1.0, every release that shipped it) or an ExecuTorch release (1.4.1)")->required();
   add_output_options(*command, arguments->output);
   command->footer(
       "Examples:\n"
       "  fbcompat load-check model.pte --runtime v1.1.0\n"
+      "  fbcompat load-check model.pte --runtime 1.4.1\n"
       "  fbcompat load-check model.pte --runtime v0.7.0 --format json\n"
       "  fbcompat load-check model.pte --runtime v1.1.0 --format junit -o load-check.xml\n"
-      "Exit status: 0 every XNNPACK delegate loads (ignored fields are reported, not failed), 1 one does not\n"
-      "(unknown types or identifier), 2 bad input (unreadable program, corrupt payload, unknown runtime\n"
-      "version) or usage.");
+      "Exit status: 0 the runtime loads the program (ignored fields are reported, not failed), 1 it does not\n"
+      "(a release's loader refuses it, or a delegate has unknown types or identifier), 2 bad input (a file no\n"
+      "release reads as a program, a corrupt payload, an unknown runtime) or usage.");
   command->callback([arguments, &exit_code] { exit_code = run_load_check(*arguments); });
 }
 

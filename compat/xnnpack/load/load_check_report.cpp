@@ -5,6 +5,7 @@
 
 #include "fbcompat/core/report_json.h"
 #include "fbcompat/load_check/load_check.h"
+#include "fbcompat/xnnpack/backend_load_checks.h"
 
 namespace fbcompat::xnnpack {
 
@@ -15,6 +16,10 @@ const RuleInfo kLoadTypesUnknown{
 const RuleInfo kLoadIdentifierNotAccepted{
     "LOAD_IDENTIFIER_NOT_ACCEPTED", Category::Wire, Severity::Error, RuleScope::LoadCheck,
     "A program's XNNPACK payload must carry a file identifier the runtime accepts."};
+
+const RuleInfo kLoadProgramRefused{
+    "LOAD_PROGRAM_REFUSED", Category::Wire, Severity::Error, RuleScope::LoadCheck,
+    "ExecuTorch's loader of every release the runtime stands for must load the program and its methods."};
 
 const RuleInfo kLoadFieldsIgnored{
     "LOAD_FIELDS_IGNORED", Category::Wire, Severity::Info, RuleScope::LoadCheck,
@@ -84,8 +89,8 @@ std::optional<Finding> finding_for(const DelegateLoadCheck& item, const RuntimeP
   }
   Finding finding = finding_of(*rule, item.subject(),
                                fmt::format("{} ({}, {} bytes) on the runtime of {}: {}", item.subject(),
-                                           delegate_location_name(item.delegate->location), item.delegate->size,
-                                           runtime.version, item.result.message),
+                                           delegate_location_name(item.location), item.size, runtime.version,
+                                           item.result.message),
                                std::move(fix));
   finding.file = file;
   return finding;
@@ -97,50 +102,186 @@ std::string DelegateLoadCheck::subject() const { return fmt::format("{}.delegate
 
 const RuntimeProfile* find_runtime(const std::string& version) { return find_runtime_profile(version.c_str()); }
 
-LoadCheckReport::LoadCheckReport(std::vector<Finding> findings, std::vector<DelegateLoadCheck> delegates,
-                                 const RuntimeProfile& runtime, std::string file)
-    : Report(std::move(findings)), delegates_(std::move(delegates)), runtime_(&runtime), file_(std::move(file)) {}
+Expected<RuntimeChoice> choose_runtime(const std::string& text) {
+  RuntimeChoice choice;
+  if (const RuntimeProfile* profile = find_runtime(text)) {
+    choice.profile = profile;
+    if (profile->released()) {
+      const RuntimeRelease first = *RuntimeRelease::parse(profile->first_release);
+      const RuntimeRelease last = *RuntimeRelease::parse(profile->last_release);
+      choice.releases = releases_with_distinct_rules(first, last);
+      choice.name = first == last ? fmt::format("{} (release {})", profile->version, profile->first_release)
+                                  : fmt::format("{} (releases {} .. {})", profile->version, profile->first_release,
+                                                profile->last_release);
+    } else {
+      // Not released yet: the newest loader the rules describe stands for it.
+      choice.releases = {RuntimeRelease::newest_described()};
+      choice.name = fmt::format("{} (not released yet; loaded as {} loads)", profile->version,
+                                RuntimeRelease::newest_described().text());
+    }
+    return choice;
+  }
+  const std::optional<RuntimeRelease> release = RuntimeRelease::parse(text);
+  std::string releases;
+  for (std::size_t i = 0; i < xnnpack_profiles::kFamily.version_count; ++i) {
+    const RuntimeProfile& profile = xnnpack_profiles::kFamily.versions[i];
+    if (!profile.released()) continue;
+    const RuntimeRelease first = *RuntimeRelease::parse(profile.first_release);
+    const RuntimeRelease last = *RuntimeRelease::parse(profile.last_release);
+    releases += fmt::format("{}{}..{}", releases.empty() ? "" : ", ", first.text(), last.text());
+    if (release && !(*release < first) && !(last < *release)) {
+      choice.profile = &profile;
+      choice.releases = {*release};
+      choice.name = fmt::format("ExecuTorch {} ({})", release->text(), profile.version);
+      return choice;
+    }
+  }
+  return Error{"", 0, 0,
+               fmt::format("--runtime {}: neither a schema version fbcompat knows ({}) nor an ExecuTorch release one of "
+                           "them shipped in ({})",
+                           text, known_runtime_versions(), releases)};
+}
 
-Expected<LoadCheckReport> LoadCheckReport::check(const ProgramView& program, const RuntimeProfile& runtime,
+namespace {
+
+struct ReleaseRefusal {
+  LoadRefusal refusal;
+  std::vector<RuntimeRelease> releases;
+};
+
+// The same refusal from several releases is one finding naming them all.
+std::vector<ReleaseRefusal> grouped(const std::vector<std::pair<RuntimeRelease, LoadRefusal>>& refusals) {
+  std::vector<ReleaseRefusal> groups;
+  for (const auto& [release, refusal] : refusals) {
+    auto same = std::find_if(groups.begin(), groups.end(), [&](const ReleaseRefusal& group) {
+      return group.refusal.stage == refusal.stage && group.refusal.error == refusal.error &&
+             group.refusal.message == refusal.message;
+    });
+    if (same == groups.end()) {
+      groups.push_back({refusal, {release}});
+    } else {
+      same->releases.push_back(release);
+    }
+  }
+  return groups;
+}
+
+Finding refusal_finding(const ReleaseRefusal& group, const std::vector<RuntimeRelease>& loading, const std::string& file) {
+  std::vector<std::string> names;
+  for (const RuntimeRelease& release : group.releases) {
+    const RuntimeRelease rules = release.described();
+    names.push_back(rules == release ? release.text() : fmt::format("{} (by the rules of {})", release.text(), rules.text()));
+  }
+  const LoadRefusal& refusal = group.refusal;
+  const std::string stage = load_stage_name(refusal.stage, refusal.backend);
+  const std::string where = refusal.method.empty() ? stage : fmt::format("{} of method '{}'", stage, refusal.method);
+  std::string message =
+      refusal.runtime_crashes()
+          ? fmt::format("ExecuTorch {} would crash in {}: {}; fbcompat refuses the program", fmt::join(names, ", "),
+                        where, refusal.message)
+          : fmt::format("ExecuTorch {} refuse{} it in {}: {} ({})", fmt::join(names, ", "),
+                        names.size() == 1 ? "s" : "", where, refusal.message, runtime_error_name(refusal.error));
+  std::string fix;
+  if (!loading.empty()) {
+    std::vector<std::string> loaders;
+    for (const RuntimeRelease& release : loading) loaders.push_back(release.text());
+    fix = fmt::format("load it with a runtime whose loader accepts it (of those checked: {}), or export it again with "
+                      "the exporter of the release that must load it",
+                      fmt::join(loaders, ", "));
+  } else {
+    fix = "export the program again with the exporter of the release that must load it: programs it writes load";
+  }
+  Finding finding = finding_of(kLoadProgramRefused, refusal.method.empty() ? "program" : refusal.method,
+                               std::move(message), std::move(fix));
+  finding.file = file;
+  return finding;
+}
+
+}  // namespace
+
+LoadCheckReport::LoadCheckReport(std::vector<Finding> findings, std::vector<DelegateLoadCheck> delegates,
+                                 RuntimeChoice runtime, std::string file, bool loader_accepts)
+    : Report(std::move(findings)),
+      delegates_(std::move(delegates)),
+      runtime_(std::move(runtime)),
+      file_(std::move(file)),
+      loader_accepts_(loader_accepts) {}
+
+Expected<LoadCheckReport> LoadCheckReport::check(const std::uint8_t* data, std::size_t size, const RuntimeChoice& runtime,
                                                  const std::string& file) {
+  // The loader of each release: a program every release refuses as a container is not a program.
+  std::vector<std::pair<RuntimeRelease, LoadRefusal>> refusals;
+  std::vector<RuntimeRelease> loading;
+  std::optional<ProgramView> program;
+  std::optional<ProgramView> partial;
+  std::optional<std::string> container_refusal;
+  for (const RuntimeRelease& release : runtime.releases) {
+    ProgramReadOptions options;
+    options.source_name = file;
+    options.runtime = release;
+    options.backends.push_back(&backend_load_checks());
+    ProgramLoad load = load_program(data, size, options);
+    if (load.loads()) {
+      loading.push_back(release);
+      if (!program) program = std::move(load.view);
+      continue;
+    }
+    if (load.refusal->stage == LoadStage::ProgramContainer && !container_refusal) {
+      container_refusal = describe_refusal(*load.refusal, load.view.release);
+    }
+    refusals.emplace_back(release, *load.refusal);
+    if (!partial) partial = std::move(load.view);
+  }
+  const bool all_containers_refused =
+      std::all_of(refusals.begin(), refusals.end(),
+                  [](const auto& refused) { return refused.second.stage == LoadStage::ProgramContainer; });
+  if (loading.empty() && all_containers_refused) return Error{file, 0, 0, *container_refusal};
+  const ProgramView& view = program ? *program : *partial;
+
+  // The profile's check of each XNNPACK delegate the loader got to.
   std::vector<DelegateLoadCheck> results;
-  for (const ProgramPlan& plan : program.plans) {
+  for (const ProgramPlan& plan : view.plans) {
     for (std::size_t j = 0; j < plan.delegates.size(); ++j) {
       const ProgramDelegate& delegate = plan.delegates[j];
       if (delegate.backend_id != kXnnpackBackendId) continue;
-      results.push_back({plan.name, j, &delegate, check_xnnpack_payload(delegate.data, delegate.size, runtime)});
+      results.push_back({plan.name, j, delegate.location, delegate.size, delegate.file_offset,
+                         check_xnnpack_payload(delegate.data, delegate.size, *runtime.profile)});
     }
   }
-  if (results.empty()) return Error{file, 0, 0, "the program has no XNNPACK delegate to check"};
-  // A corrupt payload is bad input, like a corrupt file: no report, the reason.
+  if (results.empty() && refusals.empty()) return Error{file, 0, 0, "the program has no XNNPACK delegate to check"};
+  // A corrupt payload the loader did not refuse is bad input, like a corrupt file: no report, the reason.
   for (const DelegateLoadCheck& item : results) {
-    if (item.result.code == LoadCheckCode::Corrupt) {
-      return Error{file, 0, 0,
-                   fmt::format("{} (file offset {}): {}", item.subject(), item.delegate->file_offset, item.result.message)};
+    if (item.result.code == LoadCheckCode::Corrupt && refusals.empty()) {
+      return Error{file, 0, 0, fmt::format("{} (file offset {}): {}", item.subject(), item.file_offset, item.result.message)};
     }
   }
   std::vector<Finding> findings;
+  for (const ReleaseRefusal& group : grouped(refusals)) findings.push_back(refusal_finding(group, loading, file));
   for (const DelegateLoadCheck& item : results) {
-    if (auto finding = finding_for(item, runtime, file)) findings.push_back(std::move(*finding));
+    if (auto finding = finding_for(item, *runtime.profile, file)) findings.push_back(std::move(*finding));
   }
-  return LoadCheckReport(std::move(findings), std::move(results), runtime, file);
+  return LoadCheckReport(std::move(findings), std::move(results), runtime, file, refusals.empty());
 }
 
 std::string LoadCheckReport::what() const {
-  return fmt::format("the load-time check of {} on the runtime of {} ({} XNNPACK delegate{})", file_, runtime_->version,
+  if (delegates_.empty()) {
+    return fmt::format("the load-time check of {} on the runtime of {} (the loader stops before any XNNPACK delegate)",
+                       file_, runtime_.name);
+  }
+  return fmt::format("the load-time check of {} on the runtime of {} ({} XNNPACK delegate{})", file_, runtime_.name,
                      delegates_.size(), delegates_.size() == 1 ? "" : "s");
 }
 
 std::string LoadCheckReport::json(const RenderOptions&) const {
   nlohmann::json report{{"compatible", compatible()}, {"findings", findings_to_json(findings())}};
   nlohmann::json delegates = nlohmann::json::array();
-  bool loadable = true;
+  bool loadable = loader_accepts_;
   for (const DelegateLoadCheck& item : delegates_) {
     loadable = loadable && item.result.loadable();
     delegates.push_back({{"plan", item.plan},
                          {"delegate", item.index},
-                         {"location", item.delegate->location == DelegateLocation::Inline ? "inline" : "segment"},
-                         {"size", item.delegate->size},
+                         {"location", item.location == DelegateLocation::Inline ? "inline" : "segment"},
+                         {"size", item.size},
                          {"code", load_check_code_name(item.result.code)},
                          {"loadable", item.result.loadable()},
                          {"message", item.result.message},
@@ -151,14 +292,18 @@ std::string LoadCheckReport::json(const RenderOptions&) const {
                                                  : nlohmann::json(nullptr)}});
   }
   report["program"] = file_;
-  report["runtime"] = runtime_->version;
+  report["runtime"] = runtime_.profile->version;
+  nlohmann::json releases = nlohmann::json::array();
+  for (const RuntimeRelease& release : runtime_.releases) releases.push_back(release.text());
+  report["releases"] = std::move(releases);
   report["loadable"] = loadable;
   report["delegates"] = std::move(delegates);
   return json_text(report);
 }
 
 const std::vector<const RuleInfo*>& load_check_rules() {
-  static const std::vector<const RuleInfo*> rules{&kLoadTypesUnknown, &kLoadIdentifierNotAccepted, &kLoadFieldsIgnored};
+  static const std::vector<const RuleInfo*> rules{&kLoadProgramRefused, &kLoadTypesUnknown, &kLoadIdentifierNotAccepted,
+                                                  &kLoadFieldsIgnored};
   return rules;
 }
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fbcompat {
 
@@ -38,5 +39,13 @@ struct RuntimeRelease {
     return !a.at_least(b.major, b.minor, b.patch);
   }
 };
+
+// The releases from which some loader rule differs from the release before (the table in
+// docs/what-loads-where.md), oldest first.
+const std::vector<RuntimeRelease>& rule_change_releases();
+
+// `first` and each rule-change release in (first, last]: one release for each set of rules that the
+// releases first..last apply, so checking these checks them all.
+std::vector<RuntimeRelease> releases_with_distinct_rules(const RuntimeRelease& first, const RuntimeRelease& last);
 
 }  // namespace fbcompat

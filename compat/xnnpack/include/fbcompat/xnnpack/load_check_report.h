@@ -1,6 +1,8 @@
-// `fbcompat load-check`: the header-only load-time check (fbcompat/load_check/load_check.h) run on
-// every XNNPACK delegate of a program, as the runtime of one schema version runs it, with each delegate
-// the runtime refuses, or loads while ignoring fields, as a finding (rules LOAD_*).
+// `fbcompat load-check`: can this runtime load this program? Two checks, each a finding (rules LOAD_*):
+// the ExecuTorch loader of each release the runtime stands for (the program, its methods, its
+// delegates' data and the XNNPACK delegate's own checks: docs/what-loads-where.md), and the
+// header-only load-time check (fbcompat/load_check/load_check.h) on every XNNPACK delegate, as the
+// runtime of that schema version runs it: the types it knows and the fields it ignores.
 #pragma once
 
 #include <cstddef>
@@ -11,6 +13,7 @@
 #include "fbcompat/core/report.h"
 #include "fbcompat/core/rule.h"
 #include "fbcompat/executorch/program.h"
+#include "fbcompat/executorch/runtime_release.h"
 #include "fbcompat/load_check/result.h"
 #include "fbcompat/load_check/runtime_profile.h"
 
@@ -19,7 +22,9 @@ namespace fbcompat::xnnpack {
 struct DelegateLoadCheck {
   std::string plan;
   std::size_t index = 0;
-  const ProgramDelegate* delegate = nullptr;
+  DelegateLocation location = DelegateLocation::Inline;
+  std::size_t size = 0;
+  std::uint64_t file_offset = 0;
   LoadCheckResult result;
 
   std::string subject() const;  // "forward.delegates[0]"
@@ -30,11 +35,24 @@ const RuntimeProfile* find_runtime(const std::string& version);
 // "v0.1.0, v0.2.0, ...": the versions the generated profiles know.
 std::string known_runtime_versions();
 
-// Every XNNPACK delegate of `program` checked on `runtime`. A program without one, or with a corrupt
-// payload, is an Error (bad input, like a corrupt file). `file` names the program in findings.
+// The runtime `--runtime` names: a schema version ("v1.1.0", standing for every release that shipped
+// it) or one ExecuTorch release ("1.4.1", standing for itself, read with the version it shipped).
+struct RuntimeChoice {
+  const RuntimeProfile* profile = nullptr;
+  std::vector<RuntimeRelease> releases;  // whose loader rules apply: one per distinct set of rules
+  std::string name;                      // "v1.1.0 (releases 1.1.0 .. 1.4.1)", "ExecuTorch 1.4.1 (v1.1.0)"
+};
+// An Error naming the known versions and releases when `text` is neither.
+Expected<RuntimeChoice> choose_runtime(const std::string& text);
+
+// `program` loaded by the loader of each release of `runtime`, and every XNNPACK delegate checked on
+// its profile. Bad input (an Error, exit 2): bytes every release refuses as a program container, a
+// program without an XNNPACK delegate, or a corrupt payload the loader did not already refuse.
+// `file` names the program in findings.
 class LoadCheckReport final : public Report {
  public:
-  static Expected<LoadCheckReport> check(const ProgramView& program, const RuntimeProfile& runtime, const std::string& file);
+  static Expected<LoadCheckReport> check(const std::uint8_t* program, std::size_t size, const RuntimeChoice& runtime,
+                                         const std::string& file);
 
   const std::vector<DelegateLoadCheck>& delegates() const { return delegates_; }
   // "the load-time check of F on the runtime of V (N XNNPACK delegates)"
@@ -43,11 +61,12 @@ class LoadCheckReport final : public Report {
   std::string json(const RenderOptions& options) const override;
 
  private:
-  LoadCheckReport(std::vector<Finding> findings, std::vector<DelegateLoadCheck> delegates, const RuntimeProfile& runtime,
-                  std::string file);
+  LoadCheckReport(std::vector<Finding> findings, std::vector<DelegateLoadCheck> delegates, RuntimeChoice runtime,
+                  std::string file, bool loader_accepts);
   std::vector<DelegateLoadCheck> delegates_;
-  const RuntimeProfile* runtime_;
+  RuntimeChoice runtime_;
   std::string file_;
+  bool loader_accepts_ = true;  // every release's loader loads the program
 };
 
 const std::vector<const RuleInfo*>& load_check_rules();
