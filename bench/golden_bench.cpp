@@ -15,6 +15,7 @@
 #include "fbcompat/executorch/program_inspection.h"
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
 #include "fbcompat/load_check/xnnpack_header.h"
+#include "fbcompat/xnnpack/backend_load_checks.h"
 #include "fbcompat/xnnpack/delegate.h"
 
 namespace {
@@ -87,6 +88,20 @@ void BM_VerifierAlone(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * total_bytes());
 }
 
+// The loader verdict alone: each program loaded as ExecuTorch 1.4.1 loads it (container, segments,
+// method, delegate data and the XNNPACK delegate's own checks, which verify the graph once more).
+void BM_LoaderVerdict(benchmark::State& state) {
+  ProgramReadOptions options;
+  options.backends.push_back(&xnnpack::backend_load_checks());
+  for (auto _ : state) {
+    for (const auto& program : programs()) {
+      ProgramLoad load = load_program(program.data(), program.size(), options);
+      benchmark::DoNotOptimize(load);
+    }
+  }
+  state.SetBytesProcessed(state.iterations() * total_bytes());
+}
+
 void BM_Inspect(benchmark::State& state) {
   for (auto _ : state) {
     for (const auto& program : programs()) {
@@ -110,6 +125,7 @@ void BM_GoldenVerify(benchmark::State& state) {
 }
 
 BENCHMARK(BM_VerifierAlone)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_LoaderVerdict)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Inspect)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_GoldenVerify)->Unit(benchmark::kMicrosecond);
 
@@ -124,6 +140,7 @@ class RatioReporter : public benchmark::ConsoleReporter {
     const double baseline = seconds_["BM_VerifierAlone"];
     if (baseline <= 0) return;
     std::printf("\n%zu golden programs, %lld bytes\n", programs().size(), static_cast<long long>(total_bytes()));
+    std::printf("loader verdict / Verifier alone: %.1fx\n", seconds_["BM_LoaderVerdict"] / baseline);
     std::printf("inspect / Verifier alone:       %.1fx\n", seconds_["BM_Inspect"] / baseline);
     std::printf("golden verify / Verifier alone: %.1fx\n", seconds_["BM_GoldenVerify"] / baseline);
   }
