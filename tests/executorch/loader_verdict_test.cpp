@@ -10,6 +10,7 @@
 #include "fbcompat/executorch/program.h"
 #include "fbcompat/xnnpack/backend_load_checks.h"
 #include "support/corpus_program.h"
+#include "support/test_support.h"
 #include "support/xnnpack_graph_builder.h"
 
 using namespace fbcompat;
@@ -264,6 +265,27 @@ BOOST_AUTO_TEST_CASE(missing_compile_specs_crash_releases_before_1_3_0) {
   for (const char* release : {"0.2.0", "1.2.0"}) {
     check_refused(build(missing), release, LoadStage::DelegateData, RuntimeError::Crash, "compile_specs");
   }
+}
+
+// The shape of ExecuTorch's own extension/apple/.../add.pte: no delegate, one segment listed, the
+// constant segment's placeholder offset only, and no extended header. The runtime loads it; so must
+// inspect, with a warning for the segment nothing can locate.
+BOOST_AUTO_TEST_CASE(inspect_loads_a_portable_program_with_an_unlocatable_segment) {
+  CorpusProgram portable;
+  portable.header = CorpusProgram::Header::None;
+  portable.phantom_segments = {{0, 48}};
+  portable.constant_segment = {{0, {0}}};
+  const Bytes bytes = build(portable);
+  test::TempDir dir;
+  const auto result = test::run_cli({"inspect", dir.write("add.pte", std::string(bytes.begin(), bytes.end()))});
+  BOOST_TEST(result.exit_code == 0, result.err);
+  BOOST_TEST(result.out.find("loads on ExecuTorch 1.4.1") != std::string::npos, result.out);
+  BOOST_TEST(result.out.find("warning:") != std::string::npos, result.out);
+  const auto json_run =
+      test::run_cli({"inspect", dir.write("add2.pte", std::string(bytes.begin(), bytes.end())), "--format", "json"});
+  BOOST_TEST_REQUIRE(json_run.exit_code == 0, json_run.err);
+  BOOST_TEST(json_run.out.find("\"runtime\"") != std::string::npos, json_run.out);
+  BOOST_TEST(json_run.out.find("\"warnings\"") != std::string::npos, json_run.out);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
