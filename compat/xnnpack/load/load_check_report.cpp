@@ -152,7 +152,10 @@ struct ReleaseRefusal {
 // The same refusal from several releases is one finding naming them all.
 std::vector<ReleaseRefusal> grouped(const std::vector<std::pair<RuntimeRelease, LoadRefusal>>& refusals) {
   std::vector<ReleaseRefusal> groups;
-  for (const auto& [release, refusal] : refusals) {
+  for (const auto& entry : refusals) {
+    // A named reference, not a structured binding: C++17 lambdas cannot capture bindings.
+    const RuntimeRelease& release = entry.first;
+    const LoadRefusal& refusal = entry.second;
     auto same = std::find_if(groups.begin(), groups.end(), [&](const ReleaseRefusal& group) {
       return group.refusal.stage == refusal.stage && group.refusal.error == refusal.error &&
              group.refusal.message == refusal.message;
