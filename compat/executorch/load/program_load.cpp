@@ -208,6 +208,8 @@ bool load_program_data(LoadState& s) {
 bool load_methods(LoadState& s) {
   const auto* plans = s.program->execution_plan();
   if (plans == nullptr) {
+    // No method exists to name: the refusal names the one asked for, if any.
+    s.method = s.options.method;
     return s.refuse(LoadStage::MethodPlan, RuntimeError::Crash,
                     "Program.execution_plan is missing: the runtime reports 0 methods, and looking one up by name "
                     "reads the missing list");
