@@ -1,5 +1,19 @@
 # The libraries and tools fbcompat builds with (tools/setup.sh installs them).
-find_package(FlatBuffers REQUIRED CONFIG)
+# flatbuffers: the one under FBCOMPAT_FLATBUFFERS_PREFIX when given (tools/setup.sh passes the newer
+# release it built from Debian's source), else any flatbuffers >= 2.0.8 that find_package finds. flatc
+# comes from the same installation as the library, so generated code and the parser agree.
+set(FBCOMPAT_FLATBUFFERS_PREFIX "" CACHE PATH "Install prefix of the flatbuffers to build with (empty: find_package's)")
+if(NOT "${FBCOMPAT_FLATBUFFERS_PREFIX}" STREQUAL "${FBCOMPAT_FLATBUFFERS_PREFIX_USED}")
+  # Another flatbuffers than the last configure's: forget where that one was found.
+  unset(FlatBuffers_DIR CACHE)
+  unset(FLATC_EXECUTABLE CACHE)
+  set(FBCOMPAT_FLATBUFFERS_PREFIX_USED "${FBCOMPAT_FLATBUFFERS_PREFIX}" CACHE INTERNAL "")
+endif()
+if(FBCOMPAT_FLATBUFFERS_PREFIX)
+  find_package(FlatBuffers 2.0.8 REQUIRED CONFIG PATHS "${FBCOMPAT_FLATBUFFERS_PREFIX}" NO_DEFAULT_PATH)
+else()
+  find_package(FlatBuffers 2.0.8 REQUIRED CONFIG)
+endif()
 # A shared libfbcompat links flatbuffers' shared library: Debian's static one is not position-independent.
 if(BUILD_SHARED_LIBS AND TARGET flatbuffers::flatbuffers_shared)
   set(FBCOMPAT_FLATBUFFERS flatbuffers::flatbuffers_shared)
@@ -11,7 +25,23 @@ find_package(nlohmann_json REQUIRED CONFIG)
 find_package(CLI11 REQUIRED CONFIG)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(LIBGIT2 REQUIRED IMPORTED_TARGET libgit2)
-find_program(FLATC_EXECUTABLE flatc REQUIRED)
+if(TARGET flatbuffers::flatc)
+  get_target_property(_flatc_config flatbuffers::flatc IMPORTED_CONFIGURATIONS)
+  list(GET _flatc_config 0 _flatc_config)
+  get_target_property(_flatc flatbuffers::flatc IMPORTED_LOCATION_${_flatc_config})
+  set(FLATC_EXECUTABLE "${_flatc}" CACHE FILEPATH "flatc of the flatbuffers fbcompat builds with")
+else()
+  # Debian 12's package installs no flatc target: flatc beside the library's installation first.
+  get_filename_component(_flatbuffers_root "${FlatBuffers_DIR}/../../.." ABSOLUTE)
+  find_program(FLATC_EXECUTABLE flatc HINTS "${_flatbuffers_root}/bin" REQUIRED)
+endif()
+execute_process(COMMAND "${FLATC_EXECUTABLE}" --version OUTPUT_VARIABLE _flatc_version OUTPUT_STRIP_TRAILING_WHITESPACE)
+message(STATUS "fbcompat: flatbuffers ${FlatBuffers_VERSION} from ${FlatBuffers_DIR}; ${_flatc_version} at ${FLATC_EXECUTABLE}")
+set(FBCOMPAT_FLATBUFFERS_VERSION "${FlatBuffers_VERSION}" CACHE INTERNAL "The flatbuffers fbcompat builds with")
+if(NOT _flatc_version MATCHES "${FlatBuffers_VERSION}")
+  message(FATAL_ERROR "flatc at ${FLATC_EXECUTABLE} (${_flatc_version}) is not of the flatbuffers library found "
+                      "(${FlatBuffers_VERSION} in ${FlatBuffers_DIR}): set FLATC_EXECUTABLE to its flatc")
+endif()
 
 # fmt and toml++ are compiled into libfbcompat (compat/support/src): Debian's shared builds would cost
 # every start of the CLI a library load, and header-only mode would compile them in every file. They are

@@ -1,7 +1,8 @@
 # `cmake --install` gives a package: find_package(fbcompat CONFIG REQUIRED) with the targets
 # fbcompat::fbcompat (the library) and fbcompat::load_check (header-only), pkg-config files, the CLI,
-# and each product's own public headers: the library's layers, the load check's folder with the code
-# it is generated with (the newest XNNPACK runtime schema and the runtime profiles), the shared limits.
+# and each product's own public headers: the library's layers, the load check's folder with the runtime
+# profiles, the shared limits; and the newest XNNPACK runtime schema, whose flatc output the load check
+# needs, made by the consumer's flatc (fbcompatLoadCheck.cmake).
 include(CMakePackageConfigHelpers)
 
 set_target_properties(fbcompat_load_check PROPERTIES EXPORT_NAME load_check)
@@ -22,7 +23,10 @@ install(TARGETS fbcompat_library fbcompat_load_check fbcompat_xnnpack_schema fbc
         ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
         LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"
         INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
-install(TARGETS fbcompat fbcompat_gen_profiles RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+install(TARGETS fbcompat RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+# gen_profiles is exported: fbcompat_load_check(... MANIFEST) runs it at the consumer's build.
+set_target_properties(fbcompat_gen_profiles PROPERTIES EXPORT_NAME gen_profiles)
+install(TARGETS fbcompat_gen_profiles EXPORT fbcompatTargets RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 
 # Each product's public headers, and nothing else: support/ and the private headers beside the sources
 # stay in the tree.
@@ -31,16 +35,22 @@ foreach(layer IN ITEMS core checks executorch xnnpack release)
 endforeach()
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/compat/base/include/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/compat/xnnpack/load_check/include/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
-install(FILES "${FBCOMPAT_XNNPACK_SCHEMA_HEADER}" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/fbcompat/xnnpack")
+# Not flatc's output of the runtime schema, which compiles only with the flatbuffers of its own version:
+# the schema, from which the consumer's flatc makes it (fbcompat_load_check, or the pkg-config variable).
+set(FBCOMPAT_INSTALL_RUNTIME_SCHEMA "${CMAKE_INSTALL_DATADIR}/fbcompat/xnnpack/runtime_schema.fbs")
+install(FILES "${PROJECT_SOURCE_DIR}/schemas/xnnpack/${FBCOMPAT_XNNPACK_NEWEST}/runtime_schema.fbs"
+        DESTINATION "${CMAKE_INSTALL_DATADIR}/fbcompat/xnnpack")
 install(FILES "${FBCOMPAT_XNNPACK_PROFILES}" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/fbcompat/load_check")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 
 install(EXPORT fbcompatTargets NAMESPACE fbcompat:: DESTINATION "${CMAKE_INSTALL_LIBDIR}/cmake/fbcompat")
 configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/fbcompatConfig.cmake.in"
                               "${PROJECT_BINARY_DIR}/fbcompatConfig.cmake"
-                              INSTALL_DESTINATION "${CMAKE_INSTALL_LIBDIR}/cmake/fbcompat")
+                              INSTALL_DESTINATION "${CMAKE_INSTALL_LIBDIR}/cmake/fbcompat"
+                              PATH_VARS FBCOMPAT_INSTALL_RUNTIME_SCHEMA)
 write_basic_package_version_file("${PROJECT_BINARY_DIR}/fbcompatConfigVersion.cmake" COMPATIBILITY SameMinorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/fbcompatConfig.cmake" "${PROJECT_BINARY_DIR}/fbcompatConfigVersion.cmake"
+              "${PROJECT_SOURCE_DIR}/cmake/fbcompatLoadCheck.cmake"
         DESTINATION "${CMAKE_INSTALL_LIBDIR}/cmake/fbcompat")
 
 # Relocatable: the prefix is found from where the .pc file lies, wherever the package is installed.

@@ -1,9 +1,21 @@
 #!/usr/bin/env bash
 # Installs the Debian packages fbcompat builds with (only those missing), configures and builds, then
 # runs the main job: the release audit of the bundled schemas/ and golden/.
-# Usage: tools/setup.sh [--no-build]
+# The build uses the newer flatbuffers whose source Debian ships (tools/deps/flatbuffers.sh builds it once
+# into a cache outside the clone); --system-flatbuffers builds against the installed one instead.
+# Usage: tools/setup.sh [--no-build] [--system-flatbuffers]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+build=yes
+flatbuffers=debian-source
+for arg in "$@"; do
+  case "$arg" in
+    --no-build) build=no ;;
+    --system-flatbuffers) flatbuffers=system ;;
+    *) echo "setup: unknown option '$arg' (known: --no-build, --system-flatbuffers)" >&2; exit 2 ;;
+  esac
+done
 
 packages=(
   build-essential cmake pkg-config git
@@ -29,9 +41,17 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-[ "${1:-}" = "--no-build" ] && exit 0
+[ "$build" = no ] && exit 0
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+configure=(-DCMAKE_BUILD_TYPE=Release)
+if [ "$flatbuffers" = debian-source ]; then
+  prefix=$(tools/deps/flatbuffers.sh)
+  # Empty when the source could not be had: the script has said so; the system flatbuffers serves.
+  configure+=(-DFBCOMPAT_FLATBUFFERS_PREFIX="$prefix")
+else
+  configure+=(-DFBCOMPAT_FLATBUFFERS_PREFIX=)
+fi
+cmake -S . -B build "${configure[@]}"
 cmake --build build -j "$(nproc)"
 
 echo "setup: built build/fbcompat; running the release audit of the bundled schemas and golden programs"

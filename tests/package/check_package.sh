@@ -2,7 +2,8 @@
 # Installs a build into a temporary prefix and uses the package as other programs would: the examples
 # (examples/) built with find_package by each compiler given and run, a consumer with its own fmt and
 # toml++, and pkg-config builds. Checks what the package exports: only fbcompat's own symbols, a
-# SOVERSION for a shared library, no hard-coded system paths in the CMake package.
+# SOVERSION for a shared library, no hard-coded system paths in the CMake package. And the load check in a
+# runtime's build with another flatbuffers than fbcompat's (tests/package/load_check_consumer).
 # Usage: tests/package/check_package.sh BUILD_DIR SOURCE_DIR NEWEST_VERSION [COMPILER...]
 # NEWEST_VERSION: the newest XNNPACK version, as the build read it from schemas/xnnpack/manifest.toml.
 set -euo pipefail
@@ -16,6 +17,11 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "check_package: $*" >&2; exit 1; }
 
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
+cached() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
+# The flatbuffers the build used (empty: the system's), which programs linking the library must use too.
+flatbuffers_prefix=$(cached FBCOMPAT_FLATBUFFERS_PREFIX)
+flatbuffers_version=$(cached FBCOMPAT_FLATBUFFERS_VERSION)
+prefixes="$work/prefix${flatbuffers_prefix:+;$flatbuffers_prefix}"
 libdir=$(dirname "$(find "$work/prefix" -name 'libfbcompat.*' | head -1)")
 
 # Only fbcompat's own symbols: its namespace, and the fmt and toml++ it compiles in under its own names.
@@ -71,7 +77,7 @@ run_examples() {  # DIR: where the examples were built
 
 for compiler in "${compilers[@]}"; do
   out="$work/examples-$(basename "$compiler")"
-  cmake -S "$source/examples" -B "$out" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_COMPILER="$compiler" \
+  cmake -S "$source/examples" -B "$out" -DCMAKE_PREFIX_PATH="$prefixes" -DCMAKE_CXX_COMPILER="$compiler" \
     -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build "$out" -j2 >/dev/null
   run_examples "$out"
@@ -79,20 +85,69 @@ for compiler in "${compilers[@]}"; do
 done
 
 # A program with fmt and toml++ of its own links and runs.
-cmake -S "$source/tests/package/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$work/prefix" \
+cmake -S "$source/tests/package/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$prefixes" \
   -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/consumer" -j2 >/dev/null
 "$work/consumer/own_fmt_and_toml" >"$work/own.out" || fail "own_fmt_and_toml failed: $(cat "$work/own.out")"
 grep -qx 'consumer at level 3' "$work/own.out" || fail "the consumer's own toml++ and fmt misread: $(cat "$work/own.out")"
 
 # pkg-config: the library (static needs --static for its private dependencies) and the load check.
-export PKG_CONFIG_PATH="$libdir/pkgconfig"
+export PKG_CONFIG_PATH="$libdir/pkgconfig${flatbuffers_prefix:+:$flatbuffers_prefix/lib/pkgconfig}"
 static_flag=$([ "$kind" = static ] && echo --static || true)
 c++ -std=c++17 "$source/examples/gate_in_memory.cpp" -o "$work/gate_pc" $(pkg-config --cflags --libs $static_flag fbcompat) \
-  -Wl,-rpath,"$libdir"  # an uninstalled prefix: tell the loader where the shared library is
+  -Wl,-rpath,"$libdir"${flatbuffers_prefix:+,-rpath,$flatbuffers_prefix/lib}  # uninstalled prefixes: tell the loader where
 set +e; "$work/gate_pc" >/dev/null; status=$?; set -e
 [ "$status" -eq 1 ] || fail "the pkg-config build of gate_in_memory exited $status"
+# The load check's generated code, made by the flatc of the flatbuffers whose headers the program uses.
+flatc_of_pc=$([ -n "$flatbuffers_prefix" ] && echo "$flatbuffers_prefix/bin/flatc" || echo flatc)
+"$flatc_of_pc" --cpp --scoped-enums -o "$work/pc_generated/fbcompat/xnnpack" \
+  "$(pkg-config --variable=runtime_schema fbcompat-load-check)"
 c++ -std=c++17 -fno-exceptions -fno-rtti "$source/examples/runtime_load_check.cpp" -o "$work/load_check_pc" \
-  $(pkg-config --cflags fbcompat-load-check)
+  -I"$work/pc_generated" $(pkg-config --cflags fbcompat-load-check flatbuffers)
 "$work/load_check_pc" "$work/payload.bin" v1.1.0 >/dev/null
 echo "package ($kind): the consumer with its own fmt and toml++, and pkg-config builds, ran"
+
+# The load check in a runtime's build with another flatbuffers than fbcompat's, and the runtime's own
+# manifest (every version up to v1.1.0): the system's when fbcompat used a newer one, else a newer one
+# that tools/setup.sh cached.
+if [ -n "$flatbuffers_prefix" ]; then
+  other_prefix=""
+else
+  cache=${FBCOMPAT_DEPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/fbcompat-deps}
+  stamp=$(ls -1d "$cache"/flatbuffers-*/.complete 2>/dev/null | sort -V | tail -n 1 || true)
+  other_prefix=${stamp:+$(dirname "$stamp")}
+fi
+if [ -z "$flatbuffers_prefix" ] && [ -z "$other_prefix" ]; then
+  echo "package ($kind): note: no flatbuffers but the system's on this machine; the load check was not built with another"
+  exit 0
+fi
+family="$work/family"
+mkdir -p "$family"
+cp -r "$schemas"/v0.* "$schemas/v1.1.0" "$family/"
+python3 - "$schemas/manifest.toml" "$family/manifest.toml" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+blocks = text.split("[[version]]")
+kept = [blocks[0]]
+for block in blocks[1:]:
+    kept.append(block)
+    if 'name = "v1.1.0"' in block:
+        break
+open(sys.argv[2], "w").write("[[version]]".join(kept).rstrip() + "\n")
+PY
+grep -q 'name = "v1.1.0"' "$family/manifest.toml" || fail "the consumer's manifest lost v1.1.0"
+! grep -q 'v1.5.0-dev' "$family/manifest.toml" || fail "the consumer's manifest kept v1.5.0-dev"
+cmake -S "$source/tests/package/load_check_consumer" -B "$work/load_check_consumer" \
+  -DCMAKE_PREFIX_PATH="${other_prefix:+$other_prefix;}$work/prefix" -DFAMILY_MANIFEST="$family/manifest.toml" \
+  -DCMAKE_BUILD_TYPE=Release >"$work/load_check_consumer.log" || fail "configuring the load check consumer failed: $(tail -5 "$work/load_check_consumer.log")"
+consumer_version=$(sed -n 's/^-- consumer flatbuffers: //p' "$work/load_check_consumer.log")
+[ -n "$consumer_version" ] && [ "$consumer_version" != "$flatbuffers_version" ] ||
+  fail "the load check consumer found flatbuffers '$consumer_version', not another than fbcompat's $flatbuffers_version"
+cmake --build "$work/load_check_consumer" -j2 >"$work/load_check_consumer.log" 2>&1 ||
+  fail "building the load check with flatbuffers $consumer_version failed: $(grep -m3 error "$work/load_check_consumer.log")"
+"$work/load_check_consumer/runtime_load_check" "$work/payload.bin" v1.1.0 | grep -q '^ok: ' ||
+  fail "with flatbuffers $consumer_version, a v1.1.0 payload does not load on v1.1.0"
+set +e; "$work/load_check_consumer/runtime_load_check" "$work/payload.bin" "$newest" 2>"$work/consumer.err"; status=$?; set -e
+[ "$status" -eq 2 ] && grep -q "no runtime profile for '$newest'" "$work/consumer.err" ||
+  fail "the consumer's profiles are not its own manifest's: $newest gave exit $status ($(cat "$work/consumer.err"))"
+echo "package ($kind): the load check built with flatbuffers $consumer_version (fbcompat: $flatbuffers_version) and the runtime's own manifest"

@@ -107,6 +107,11 @@ std::string drain(int fd) {
 }  // namespace
 
 CommandResult run_cli(const std::vector<std::string>& arguments, const std::string& working_dir) {
+  return run_program(FBCOMPAT_CLI, arguments, working_dir);
+}
+
+CommandResult run_program(const std::string& program_path, const std::vector<std::string>& arguments,
+                          const std::string& working_dir) {
   TempDir capture;
   const std::string out_path = capture.path() + "/out";
   const std::string err_path = capture.path() + "/err";
@@ -118,7 +123,7 @@ CommandResult run_cli(const std::vector<std::string>& arguments, const std::stri
     ::dup2(err, STDERR_FILENO);
     if (!working_dir.empty() && ::chdir(working_dir.c_str()) != 0) ::_exit(127);
     std::vector<char*> argv;
-    std::string program = FBCOMPAT_CLI;
+    std::string program = program_path;
     argv.push_back(program.data());
     std::vector<std::string> copies = arguments;
     for (std::string& argument : copies) argv.push_back(argument.data());

@@ -75,6 +75,9 @@ struct CommandResult {
 
 // Runs build/fbcompat with the arguments (no shell), in `working_dir` when given.
 CommandResult run_cli(const std::vector<std::string>& arguments, const std::string& working_dir = "");
+// Runs any program by its path, the same way (NO_COLOR set).
+CommandResult run_program(const std::string& program_path, const std::vector<std::string>& arguments,
+                          const std::string& working_dir = "");
 
 // Reads a whole file.
 std::string read_file(const std::string& path);

@@ -1,5 +1,6 @@
 // fbcompat diff: the pre-merge gate. One schema against its previous version, from a file or a git ref.
 #include <filesystem>
+#include <future>
 #include <memory>
 
 #include <fmt/format.h>
@@ -14,6 +15,9 @@
 
 namespace fbcompat::cli {
 namespace {
+
+// From this size of the new schema on, the two sides are parsed at once (measured: docs/benchmarks.md).
+constexpr std::uintmax_t kParallelParseBytes = 256 * 1024;
 
 struct DiffArguments {
   std::vector<std::string> files;
@@ -115,11 +119,16 @@ int run_diff(const DiffArguments& arguments) {
   }
   if (confined) new_options.confine_to = include_roots(new_path, arguments.include_dirs);
 
-  // One after the other, not side by side: two Parsers alive at once would double the peak memory on
-  // large schemas, and a thread costs more than it saves on small ones (docs/benchmarks.md).
-  Expected<Schema> old_schema = load_schema(old_side.path, old_side.options);
-  if (!old_schema) return report_error(old_schema.error());
+  // Large schemas are parsed side by side: parsing is nearly all of a large diff, and the two Parsers
+  // share nothing. Small ones one after the other, where starting a thread costs more than it saves
+  // (docs/benchmarks.md).
+  std::error_code size_unknown;
+  const bool side_by_side = std::filesystem::file_size(new_path, size_unknown) >= kParallelParseBytes;
+  std::future<Expected<Schema>> old_loading =
+      std::async(side_by_side ? std::launch::async : std::launch::deferred,
+                 [&old_side] { return load_schema(old_side.path, old_side.options); });
   Expected<Schema> new_schema = load_schema(new_path, new_options);
+  Expected<Schema> old_schema = old_loading.get();
   if (!old_schema) return report_error(old_schema.error());
   if (!new_schema) return report_error(new_schema.error());
 

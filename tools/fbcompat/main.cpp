@@ -1,15 +1,19 @@
 // fbcompat: keeps FlatBuffers schemas backward compatible as they evolve.
 #include <cstdio>
 #include <exception>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "command.h"
+#include "fbcompat/core/schema_loader.h"
 
 int main(int argc, char** argv) {
   using namespace fbcompat::cli;
   CLI::App app{"fbcompat: keeps FlatBuffers schemas backward compatible as they evolve.", "fbcompat"};
-  app.set_version_flag("--version", FBCOMPAT_VERSION);
+  // The parser's version decides which schema language fbcompat reads: a bug report needs both.
+  app.set_version_flag("--version", std::string("fbcompat ") + FBCOMPAT_VERSION + " (schemas read by flatbuffers " +
+                                        fbcompat::schema_parser_version() + ")");
   app.require_subcommand(1);
   app.footer("Exit status: 0 compatible (warnings allowed), 1 breaking, 2 bad input or usage.\n"
              "Run `fbcompat COMMAND --help` for a command's options and examples.");

@@ -18,7 +18,7 @@ std::vector<SlotPair> slot_pairs(const CompositePair& table) {
 bool same_type(const EvolutionContext& context, const Type& old_type, const Type& new_type) {
   return old_type.base == new_type.base && old_type.element == new_type.element &&
          old_type.fixed_length == new_type.fixed_length && old_type.ref_is_table == new_type.ref_is_table &&
-         context.matching.same(old_type.ref, new_type.ref);
+         old_type.offset == new_type.offset && context.matching.same(old_type.ref, new_type.ref);
 }
 
 bool change_reported_by_declaration(const EvolutionContext& context, const Type& old_type, const Type& new_type) {
@@ -27,7 +27,8 @@ bool change_reported_by_declaration(const EvolutionContext& context, const Type&
   const bool new_vector = new_type.base == BaseType::Vector;
   const bool old_array = old_type.base == BaseType::Array;
   const bool new_array = new_type.base == BaseType::Array;
-  return old_vector == new_vector && old_array == new_array && old_type.fixed_length == new_type.fixed_length;
+  return old_vector == new_vector && old_array == new_array && old_type.fixed_length == new_type.fixed_length &&
+         old_type.offset == new_type.offset;
 }
 
 bool is_union_field(const Field& field) {

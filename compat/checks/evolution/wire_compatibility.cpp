@@ -14,7 +14,8 @@ void set(std::string* reason, std::string text) {
 }  // namespace
 
 bool WireCompatibility::types(const Type& old_type, const Type& new_type, std::string* reason) {
-  if (old_type.base != new_type.base) {
+  // A 64-bit offset is read as eight bytes where a 32-bit one is four: old buffers decode as garbage.
+  if (old_type.base != new_type.base || old_type.offset != new_type.offset) {
     set(reason, fmt::format("{} became {}", type_to_string(old_type), type_to_string(new_type)));
     return false;
   }

@@ -175,7 +175,8 @@ class PairWalker {
     const Type& reader_type = reader_field.type;
     std::string reason;
     const bool same_shape = type.base == reader_type.base && type.element == reader_type.element &&
-                            type.fixed_length == reader_type.fixed_length && type.ref_is_table == reader_type.ref_is_table;
+                            type.fixed_length == reader_type.fixed_length && type.ref_is_table == reader_type.ref_is_table &&
+                            type.offset == reader_type.offset;
     if (!same_shape || !wire_.types(type, reader_type, &reason)) {
       // When the shapes agree, the reason says what differs inside (a struct's layout, a table's slot).
       const std::string inside = same_shape && !reason.empty() ? ": " + reason : std::string();

@@ -19,6 +19,18 @@ flatbuffers::IDLOptions json_options(bool write_defaults = true) {
   return options;
 }
 
+// flatbuffers 23.5 replaced GenerateText (true on success) with GenText (the error, or null). The call
+// is found by argument-dependent lookup, so whichever the linked flatbuffers declares is the one chosen.
+template <typename Parser>
+auto buffer_to_json(const Parser& parser, const void* buffer, std::string* json, int)
+    -> decltype(GenText(parser, buffer, json), bool()) {
+  return GenText(parser, buffer, json) == nullptr;
+}
+template <typename Parser>
+bool buffer_to_json(const Parser& parser, const void* buffer, std::string* json, long) {
+  return GenerateText(parser, buffer, json);
+}
+
 Expected<std::string> read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error{path, 0, 0, "cannot open schema"};
@@ -27,7 +39,7 @@ Expected<std::string> read_text(const std::string& path) {
   return text.str();
 }
 
-// flatbuffers' Verify accepts a union value whose type is NONE, but GenerateText asserts on it; such a
+// flatbuffers' Verify accepts a union value whose type is NONE, but GenerateText (GenText) asserts on it; such a
 // buffer is corrupt, so it is found first. The buffer has been verified, so every access is in range.
 bool unions_have_types(const reflection::Schema& schema, const reflection::Object& object, const flatbuffers::Table& table) {
   const auto* objects = schema.objects();
@@ -115,7 +127,7 @@ Expected<std::string> ReflectedSchema::to_json(const std::uint8_t* verified_buff
   }
   std::string json;
   const flatbuffers::Parser& parser = defaults == Defaults::Written ? *parser_ : *sparse_parser_;
-  if (!flatbuffers::GenerateText(parser, verified_buffer, &json)) {
+  if (!buffer_to_json(parser, verified_buffer, &json, 0)) {
     return Error{path_, 0, 0, "the buffer could not be turned into JSON"};
   }
   return json;

@@ -64,11 +64,25 @@ std::string element_to_string(BaseType element, const Type& type) {
 
 }  // namespace
 
+namespace {
+
+const char* offset_width_attribute(OffsetWidth width) {
+  switch (width) {
+    case OffsetWidth::Standard: return "";
+    case OffsetWidth::Offset64: return " (offset64)";
+    case OffsetWidth::Vector64: return " (vector64)";
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string type_to_string(const Type& type) {
+  const char* width = offset_width_attribute(type.offset);
   switch (type.base) {
-    case BaseType::Vector: return fmt::format("[{}]", element_to_string(type.element, type));
+    case BaseType::Vector: return fmt::format("[{}]{}", element_to_string(type.element, type), width);
     case BaseType::Array: return fmt::format("[{}:{}]", element_to_string(type.element, type), type.fixed_length);
-    default: return element_to_string(type.base, type);
+    default: return element_to_string(type.base, type) + width;
   }
 }
 

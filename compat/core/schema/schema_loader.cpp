@@ -140,6 +140,14 @@ std::string why_not_a_file(const std::string& path) {
   return "no such file";
 }
 
+// The Parser cannot tell a mistake from a construct of a newer schema language than its own (enum value
+// attributes, 64-bit offsets): the reader is told which parser read it.
+std::string newer_language_hint() {
+  return fmt::format(" (read by the schema parser of flatbuffers {}; a schema written for a newer flatbuffers needs "
+                     "fbcompat built with it)",
+                     schema_parser_version());
+}
+
 // The Parser reports "file:line: column: error: message"; split it so it reads like our errors.
 Error parser_error(const std::string& text, const std::string& root_path, const SourceReader& reader) {
   static const std::regex located(R"(^(.*):(\d+): ?(\d+): error: (.*)$)");
@@ -159,12 +167,13 @@ Error parser_error(const std::string& text, const std::string& root_path, const 
     // (a key, a password file) nothing but the place is shown.
     const bool schema_file = file == root_path || (file.size() > 4 && file.compare(file.size() - 4, 4, ".fbs") == 0);
     const std::string message =
-        schema_file ? match[4].str()
+        schema_file ? match[4].str() + newer_language_hint()
                     : "is included as a schema but does not parse as one; it is not named *.fbs, so its text is not shown";
     return Error{reader.display_name(file), static_cast<std::uint32_t>(std::stoul(match[2].str())),
                  static_cast<std::uint32_t>(std::stoul(match[3].str())), message};
   }
-  return Error{reader.display_name(root_path), 0, 0, text.empty() ? "the schema could not be parsed" : text};
+  return Error{reader.display_name(root_path), 0, 0,
+               (text.empty() ? std::string("the schema could not be parsed") : text) + newer_language_hint()};
 }
 
 std::string qualified_name(const flatbuffers::Definition& definition) {
@@ -192,6 +201,9 @@ BaseType convert_base_type(flatbuffers::BaseType type) {
     case flatbuffers::BASE_TYPE_STRUCT: return BaseType::Struct;
     case flatbuffers::BASE_TYPE_UNION: return BaseType::Union;
     case flatbuffers::BASE_TYPE_ARRAY: return BaseType::Array;
+    // Types that only newer parsers declare, so they cannot be named here: flatbuffers 23.5's
+    // BASE_TYPE_VECTOR64 is mapped by convert_type, through flatbuffers::IsVector.
+    default: break;
   }
   return BaseType::None;
 }
@@ -260,7 +272,8 @@ class ModelBuilder {
 
   Type convert_type(const flatbuffers::Type& type) {
     Type result;
-    result.base = convert_base_type(type.base_type);
+    // IsVector covers flatbuffers 23.5's BASE_TYPE_VECTOR64 too, which older parsers do not declare.
+    result.base = flatbuffers::IsVector(type) ? BaseType::Vector : convert_base_type(type.base_type);
     result.element = convert_base_type(type.element);
     result.fixed_length = type.fixed_length;
     if (type.struct_def != nullptr) {
@@ -306,6 +319,12 @@ class ModelBuilder {
       field.optional = field_definition->IsOptional() && is_scalar(field.type.base);
       field.key = field_definition->key;
       field.attributes = convert_attributes(field_definition->attributes);
+      // The attributes, not the parser's own flags: read the same way by every parser that accepts them.
+      if (field.attributes.count("vector64")) {
+        field.type.offset = OffsetWidth::Vector64;
+      } else if (field.attributes.count("offset64")) {
+        field.type.offset = OffsetWidth::Offset64;
+      }
       field.explicit_id = field.attributes.count("id") != 0;
       field.location = or_unknown(locator_.member(composite.name, field.name), composite.location.file);
       composite.fields.push_back(std::move(field));
@@ -390,6 +409,10 @@ Expected<Schema> load_schema(const std::string& path, const LoadOptions& options
     return Error{reader.display_name(path), 0, 0, "the schema declares no table, struct, enum or union"};
   }
   return ModelBuilder(*parser, context, path).build();
+}
+
+std::string schema_parser_version() {
+  return fmt::format("{}.{}.{}", FLATBUFFERS_VERSION_MAJOR, FLATBUFFERS_VERSION_MINOR, FLATBUFFERS_VERSION_REVISION);
 }
 
 Expected<Schema> load_schema_from_texts(const std::string& root, const SchemaTexts& texts, LoadOptions options) {

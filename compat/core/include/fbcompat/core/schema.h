@@ -40,16 +40,25 @@ bool is_integer(BaseType type);
 std::size_t scalar_size(BaseType type);
 
 // A field's type, with named types referred to by qualified name so that two schemas compare by text.
+// How a string's, vector's or table's offset is written: flatbuffers 23.5's 64-bit offsets are another
+// wire format, so an offset that changes width is a changed type.
+enum class OffsetWidth : std::uint8_t {
+  Standard,  // 32-bit offset
+  Offset64,  // (offset64): a 64-bit offset to the value
+  Vector64,  // (vector64): a 64-bit offset to a vector with a 64-bit length
+};
+
 struct Type {
   BaseType base = BaseType::None;
   BaseType element = BaseType::None;  // for Vector and Array
   std::string ref;                    // qualified name of the struct, table, enum or union used
   bool ref_is_table = false;          // ref names a table (not a struct)
   std::uint16_t fixed_length = 0;     // for Array
+  OffsetWidth offset = OffsetWidth::Standard;
 
   bool operator==(const Type& other) const {
     return base == other.base && element == other.element && ref == other.ref &&
-           ref_is_table == other.ref_is_table && fixed_length == other.fixed_length;
+           ref_is_table == other.ref_is_table && fixed_length == other.fixed_length && offset == other.offset;
   }
   bool operator!=(const Type& other) const { return !(*this == other); }
 };
@@ -57,7 +66,7 @@ struct Type {
 // The last component of a qualified name: "fb_xnnpack.XNodeUnion" -> "XNodeUnion".
 std::string unqualified_name(const std::string& qualified_name);
 
-// The type as a schema author writes it: `int`, `[XNode]`, `XNodeUnion`, `[short:3]`.
+// The type as a schema author writes it: `int`, `[XNode]`, `XNodeUnion`, `[short:3]`, `[ubyte] (vector64)`.
 std::string type_to_string(const Type& type);
 
 struct Field {

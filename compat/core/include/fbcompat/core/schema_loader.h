@@ -32,10 +32,15 @@ struct LoadOptions {
   std::vector<std::string> confine_to;
 };
 
+// The version of the flatbuffers whose Parser reads schemas ("23.5.26"): what fbcompat was built with. A
+// newer schema language (attributes on enum values, 64-bit offsets) needs a newer one.
+std::string schema_parser_version();
+
 // Bad input (missing file, empty or binary file, syntax error, include not found) comes back as an
 // Error naming the file and, where the Parser reports one, the line and column. A syntax error in an
 // included file not named *.fbs is reported without the Parser's message, which quotes the file's text:
-// an include of a file that is not a schema must not print what is in it.
+// an include of a file that is not a schema must not print what is in it. A message of the Parser's own
+// names the parser's version: the schema may be written for a newer flatbuffers.
 Expected<Schema> load_schema(const std::string& path, const LoadOptions& options = {});
 
 // Loads `root` and its includes from `texts` (file name to text), reading no file: includes resolve

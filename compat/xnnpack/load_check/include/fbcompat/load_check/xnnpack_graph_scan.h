@@ -19,6 +19,15 @@
 #include "fbcompat/load_check/compiler_attributes.h"
 #include "fbcompat/load_check/runtime_profile.h"
 #include "fbcompat/load_check/used_values.h"
+// flatc's output of the runtime schema is made by the program's own flatc, so that it matches the
+// flatbuffers headers the program compiles with: fbcompat installs the schema, not that output.
+#if defined(__has_include)
+#if !__has_include("fbcompat/xnnpack/runtime_schema_generated.h")
+#error "fbcompat's load check needs fbcompat/xnnpack/runtime_schema_generated.h, made by your flatc: in CMake, \
+fbcompat_load_check(<target>); else flatc --cpp --scoped-enums -o <dir>/fbcompat/xnnpack on the schema that \
+pkg-config --variable=runtime_schema fbcompat-load-check names, and -I<dir> (docs/load-check.md)"
+#endif
+#endif
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
 #include "fbcompat/load_check/xnnpack_profiles.h"
 

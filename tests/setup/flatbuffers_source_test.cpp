@@ -1,0 +1,61 @@
+// tools/deps/flatbuffers.sh, the step of tools/setup.sh that builds the newer flatbuffers from Debian's
+// source. What must hold when the source cannot be had (offline, a mirror without it): setup still
+// works, on a cached build when there is one, else on the system flatbuffers, and says so once.
+#include <boost/test/unit_test.hpp>
+#include <filesystem>
+
+#include "support/test_support.h"
+
+using namespace fbcompat::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The script with a mirror that has nothing, so no network is touched, and a cache of the test's own.
+CommandResult run_without_source(const std::string& cache) {
+  return run_program("/usr/bin/env",
+                     {"FBCOMPAT_DEPS_CACHE=" + cache, "FBCOMPAT_DEBIAN_MIRROR=file:///nonexistent/debian",
+                      source_path("tools/deps/flatbuffers.sh")});
+}
+
+std::size_t line_count(const std::string& text) {
+  std::size_t lines = 0;
+  for (char c : text) lines += c == '\n';
+  return lines;
+}
+
+bool has_work_directory(const std::string& cache) {
+  for (const auto& entry : fs::directory_iterator(cache)) {
+    if (entry.path().filename().string().rfind(".flatbuffers-work", 0) == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(flatbuffers_source)
+
+BOOST_AUTO_TEST_CASE(without_source_or_cache_setup_uses_the_system_flatbuffers_and_says_so_once) {
+  const TempDir cache;
+  const CommandResult result = run_without_source(cache.path());
+  BOOST_TEST(result.exit_code == 0, result.err);
+  BOOST_TEST(result.out.empty(), result.out);  // no prefix: the build finds the system flatbuffers
+  BOOST_TEST(line_count(result.err) == 1u, result.err);
+  BOOST_TEST(result.err.rfind("setup: note: cannot read Debian's trixie source index", 0) == 0, result.err);
+  BOOST_TEST(result.err.find("building against the system flatbuffers instead") != std::string::npos, result.err);
+  BOOST_TEST(!has_work_directory(cache.path()));
+}
+
+BOOST_AUTO_TEST_CASE(without_source_a_complete_cached_build_is_reused_and_a_partial_one_never) {
+  const TempDir cache;
+  const std::string complete = cache.write("flatbuffers-23.5.26-0123456789abcdef/.complete", "");
+  cache.write("flatbuffers-25.1.1-fedcba9876543210/include/flatbuffers/base.h", "");  // interrupted: no stamp
+  const CommandResult result = run_without_source(cache.path());
+  BOOST_TEST(result.exit_code == 0, result.err);
+  BOOST_TEST(result.out == fs::path(complete).parent_path().string() + "\n");
+  BOOST_TEST(line_count(result.err) == 1u, result.err);
+  BOOST_TEST(result.err.find("using the cached flatbuffers-23.5.26-0123456789abcdef") != std::string::npos, result.err);
+  BOOST_TEST(!has_work_directory(cache.path()));
+}
+
+BOOST_AUTO_TEST_SUITE_END()

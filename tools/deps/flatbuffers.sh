@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Builds the newer flatbuffers whose source Debian ships (trixie's; Debian 12's binary is 2.0.8) into a
+# cache outside the clone, and prints its install prefix on stdout. The cache is keyed by version and by
+# the sha256 of the source tarball, so later builds and CI runs reuse it and a changed source is never
+# mistaken for a built one. System apt sources are untouched: a private apt configuration reads the
+# deb-src index, and apt checks the downloaded files against it.
+#
+# When the source cannot be had (no network, no such package) it prints nothing and says why once on
+# stderr; the caller then builds against the system flatbuffers. A cached build is reused offline.
+# Usage: tools/deps/flatbuffers.sh   (FBCOMPAT_DEPS_CACHE, FBCOMPAT_FLATBUFFERS_SUITE, FBCOMPAT_DEBIAN_MIRROR)
+set -euo pipefail
+
+# The Debian suite and mirror to take the source from (a test points them at nothing to see the fallback).
+suite=${FBCOMPAT_FLATBUFFERS_SUITE:-trixie}
+mirror=${FBCOMPAT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+cache=${FBCOMPAT_DEPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/fbcompat-deps}
+mkdir -p "$cache"
+work=$(mktemp -d "$cache/.flatbuffers-work.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+say() { echo "setup: $*" >&2; }
+
+# The newest complete cached build, for when the index cannot be read.
+cached_prefix() {
+  local stamp
+  stamp=$(ls -1d "$cache"/flatbuffers-*/.complete 2>/dev/null | sort -V | tail -n 1 || true)
+  [ -n "$stamp" ] && dirname "$stamp"
+}
+
+fall_back() {
+  local prefix
+  prefix=$(cached_prefix || true)
+  if [ -n "$prefix" ]; then
+    say "note: $1; using the cached $(basename "$prefix")"
+    echo "$prefix"
+  else
+    say "note: $1; building against the system flatbuffers instead"
+  fi
+  exit 0
+}
+
+mkdir -p "$work/lists/partial" "$work/src"
+echo "deb-src $mirror $suite main" >"$work/sources.list"
+apt_private=(-o Dir::Etc::SourceList="$work/sources.list" -o Dir::Etc::SourceParts=/dev/null
+  -o Dir::State::Lists="$work/lists" -o APT::Sandbox::User=root)
+if ! apt-get "${apt_private[@]}" update -qq >"$work/apt.log" 2>&1; then
+  fall_back "cannot read Debian's $suite source index ($(tail -n 1 "$work/apt.log"))"
+fi
+if ! (cd "$work/src" && apt-get "${apt_private[@]}" source --download-only -qq flatbuffers >"$work/apt.log" 2>&1); then
+  fall_back "cannot fetch flatbuffers' source from $suite ($(tail -n 1 "$work/apt.log"))"
+fi
+dsc=$(ls "$work"/src/flatbuffers_*.dsc)
+orig=$(ls "$work"/src/flatbuffers_*.orig.tar.*)
+version=$(basename "$dsc" .dsc | sed 's/^flatbuffers_//; s/+dfsg.*//; s/-[^-]*$//')
+sha=$(sha256sum "$orig" | cut -c1-16)
+# The recipe's revision is part of the key too: a build made by an older recipe is not reused.
+recipe=2
+prefix="$cache/flatbuffers-$version-$sha-r$recipe"
+if [ -f "$prefix/.complete" ]; then
+  echo "$prefix"
+  exit 0
+fi
+
+say "building flatbuffers $version from Debian's source into $prefix (once; about a minute)"
+(cd "$work/src" && dpkg-source --no-check -x "$(basename "$dsc")" tree >"$work/dpkg-source.log" 2>&1) ||
+  fall_back "cannot unpack flatbuffers $version ($(tail -n 1 "$work/dpkg-source.log"))"
+if ! {
+  # Configured for its final place (flatbuffers.pc names it), installed beside it, then moved in whole.
+  cmake -S "$work/src/tree" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
+    -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DFLATBUFFERS_BUILD_TESTS=OFF -DFLATBUFFERS_BUILD_FLATHASH=OFF \
+    -DFLATBUFFERS_BUILD_SHAREDLIB=ON -DFLATBUFFERS_BUILD_FLATC=ON -DFLATBUFFERS_BUILD_FLATLIB=ON &&
+    cmake --build "$work/build" -j "$(nproc)" && cmake --install "$work/build" --prefix "$work/prefix"
+} >"$work/build.log" 2>&1; then
+  fall_back "building flatbuffers $version failed ($(tail -n 1 "$work/build.log"))"
+fi
+touch "$work/prefix/.complete"
+rm -rf "$prefix"
+mv "$work/prefix" "$prefix"
+echo "$prefix"
