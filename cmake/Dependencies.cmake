@@ -31,14 +31,16 @@ if(TARGET flatbuffers::flatc)
   get_target_property(_flatc flatbuffers::flatc IMPORTED_LOCATION_${_flatc_config})
   set(FLATC_EXECUTABLE "${_flatc}" CACHE FILEPATH "flatc of the flatbuffers fbcompat builds with")
 else()
-  # Debian 12's package installs no flatc target: flatc beside the library's installation first.
+  # An installation without flatc's target (flatc packaged apart): flatc beside the library first,
+  # <prefix>/lib/cmake/flatbuffers or <prefix>/lib/<multiarch>/cmake/flatbuffers.
   get_filename_component(_flatbuffers_root "${FlatBuffers_DIR}/../../.." ABSOLUTE)
-  find_program(FLATC_EXECUTABLE flatc HINTS "${_flatbuffers_root}/bin" REQUIRED)
+  find_program(FLATC_EXECUTABLE flatc HINTS "${_flatbuffers_root}/bin" "${_flatbuffers_root}/../bin" REQUIRED)
 endif()
 execute_process(COMMAND "${FLATC_EXECUTABLE}" --version OUTPUT_VARIABLE _flatc_version OUTPUT_STRIP_TRAILING_WHITESPACE)
 message(STATUS "fbcompat: flatbuffers ${FlatBuffers_VERSION} from ${FlatBuffers_DIR}; ${_flatc_version} at ${FLATC_EXECUTABLE}")
 set(FBCOMPAT_FLATBUFFERS_VERSION "${FlatBuffers_VERSION}" CACHE INTERNAL "The flatbuffers fbcompat builds with")
-if(NOT _flatc_version MATCHES "${FlatBuffers_VERSION}")
+string(FIND "${_flatc_version}" "version ${FlatBuffers_VERSION}" _flatc_matches)
+if(_flatc_matches EQUAL -1)
   message(FATAL_ERROR "flatc at ${FLATC_EXECUTABLE} (${_flatc_version}) is not of the flatbuffers library found "
                       "(${FlatBuffers_VERSION} in ${FlatBuffers_DIR}): set FLATC_EXECUTABLE to its flatc")
 endif()

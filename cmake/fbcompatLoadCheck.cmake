@@ -31,6 +31,12 @@ function(fbcompat_load_check target)
     endif()
   endif()
 
+  # The command reruns when flatc changes (a target's file, or the program named).
+  if(TARGET "${arg_FLATC}")
+    set(flatc_file "$<TARGET_FILE:${arg_FLATC}>")
+  else()
+    set(flatc_file "${arg_FLATC}")
+  endif()
   set(dir "${CMAKE_CURRENT_BINARY_DIR}/fbcompat_load_check/${target}")
   set(header "${dir}/fbcompat/xnnpack/runtime_schema_generated.h")
   # flatc names its output after the schema file: the schema is copied under the name the check includes.
@@ -38,7 +44,7 @@ function(fbcompat_load_check target)
     OUTPUT "${header}"
     COMMAND "${CMAKE_COMMAND}" -E copy "${arg_SCHEMA}" "${dir}/runtime_schema.fbs"
     COMMAND "${arg_FLATC}" --cpp --scoped-enums -o "${dir}/fbcompat/xnnpack" "${dir}/runtime_schema.fbs"
-    DEPENDS "${arg_SCHEMA}"
+    DEPENDS "${arg_SCHEMA}" "${flatc_file}"
     COMMENT "fbcompat load check: flatc ${arg_SCHEMA}"
     VERBATIM)
   set(outputs "${header}")

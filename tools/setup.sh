@@ -45,8 +45,11 @@ fi
 
 configure=(-DCMAKE_BUILD_TYPE=Release)
 if [ "$flatbuffers" = debian-source ]; then
-  prefix=$(tools/deps/flatbuffers.sh)
   # Empty when the source could not be had: the script has said so; the system flatbuffers serves.
+  prefix=$(tools/deps/flatbuffers.sh) || {
+    echo "setup: note: building flatbuffers from Debian's source failed unexpectedly; using the system flatbuffers" >&2
+    prefix=
+  }
   configure+=(-DFBCOMPAT_FLATBUFFERS_PREFIX="$prefix")
 else
   configure+=(-DFBCOMPAT_FLATBUFFERS_PREFIX=)

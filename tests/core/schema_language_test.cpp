@@ -82,8 +82,9 @@ BOOST_AUTO_TEST_CASE(enum_value_attributes_parse_or_name_the_parser) {
     BOOST_TEST(message.find("schema.fbs:4:") != std::string::npos, message);
     BOOST_TEST(message.find("flatbuffers " + schema_parser_version()) != std::string::npos, message);
     BOOST_TEST(message.find("written for a newer flatbuffers") != std::string::npos, message);
+    // The Parser's own words come first, as 2.0.8 gives them.
+    if (reads_only_older_language()) BOOST_TEST(message.find("instead got: (") != std::string::npos, message);
   }
-  BOOST_TEST(!(reads_newer_language() && reads_only_older_language()));
 }
 
 BOOST_AUTO_TEST_CASE(a_schema_the_parser_cannot_read_exits_2_naming_its_version) {

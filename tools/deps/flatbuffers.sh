@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the newer flatbuffers whose source Debian ships (trixie's; Debian 12's binary is 2.0.8) into a
-# cache outside the clone, and prints its install prefix on stdout. The cache is keyed by version and by
-# the sha256 of the source tarball, so later builds and CI runs reuse it and a changed source is never
-# mistaken for a built one. System apt sources are untouched: a private apt configuration reads the
+# cache outside the clone, and prints its install prefix on stdout. The cache is keyed by the Debian
+# version, by the sha256 of the source's .dsc (which lists the checksums of the upstream tarball and of
+# Debian's patches) and by this recipe's revision, so later builds and CI runs reuse it and a changed
+# source or recipe is never mistaken for a built one. System apt sources are untouched: a private apt configuration reads the
 # deb-src index, and apt checks the downloaded files against it.
 #
 # When the source cannot be had (no network, no such package) it prints nothing and says why once on
@@ -15,15 +16,21 @@ suite=${FBCOMPAT_FLATBUFFERS_SUITE:-trixie}
 mirror=${FBCOMPAT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 cache=${FBCOMPAT_DEPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/fbcompat-deps}
 mkdir -p "$cache"
+# One build at a time: a second setup (another clone, a CI run) waits, then finds the build complete.
+exec 9>"$cache/.flatbuffers.lock"
+flock 9
 work=$(mktemp -d "$cache/.flatbuffers-work.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 say() { echo "setup: $*" >&2; }
 
-# The newest complete cached build, for when the index cannot be read.
+# The recipe's revision is part of the key: a build made by an older recipe is not reused.
+recipe=2
+
+# The newest complete cached build of this recipe, for when the index cannot be read.
 cached_prefix() {
   local stamp
-  stamp=$(ls -1d "$cache"/flatbuffers-*/.complete 2>/dev/null | sort -V | tail -n 1 || true)
+  stamp=$(ls -1d "$cache"/flatbuffers-*-r"$recipe"/.complete 2>/dev/null | sort -V | tail -n 1 || true)
   [ -n "$stamp" ] && dirname "$stamp"
 }
 
@@ -39,22 +46,21 @@ fall_back() {
   exit 0
 }
 
-mkdir -p "$work/lists/partial" "$work/src"
+mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/src"
 echo "deb-src $mirror $suite main" >"$work/sources.list"
 apt_private=(-o Dir::Etc::SourceList="$work/sources.list" -o Dir::Etc::SourceParts=/dev/null
-  -o Dir::State::Lists="$work/lists" -o APT::Sandbox::User=root)
+  -o Dir::State::Lists="$work/lists" -o Dir::Cache="$work/cache" -o APT::Sandbox::User=root)
 if ! apt-get "${apt_private[@]}" update -qq >"$work/apt.log" 2>&1; then
   fall_back "cannot read Debian's $suite source index ($(tail -n 1 "$work/apt.log"))"
 fi
 if ! (cd "$work/src" && apt-get "${apt_private[@]}" source --download-only -qq flatbuffers >"$work/apt.log" 2>&1); then
   fall_back "cannot fetch flatbuffers' source from $suite ($(tail -n 1 "$work/apt.log"))"
 fi
-dsc=$(ls "$work"/src/flatbuffers_*.dsc)
-orig=$(ls "$work"/src/flatbuffers_*.orig.tar.*)
-version=$(basename "$dsc" .dsc | sed 's/^flatbuffers_//; s/+dfsg.*//; s/-[^-]*$//')
-sha=$(sha256sum "$orig" | cut -c1-16)
-# The recipe's revision is part of the key too: a build made by an older recipe is not reused.
-recipe=2
+dscs=("$work"/src/flatbuffers_*.dsc)
+[ -f "${dscs[0]}" ] || fall_back "the $suite source of flatbuffers has no .dsc"
+dsc=${dscs[0]}
+version=$(basename "$dsc" .dsc | sed 's/^flatbuffers_//')  # Debian's, e.g. 23.5.26+dfsg-4
+sha=$(sha256sum "$dsc" | cut -c1-16)
 prefix="$cache/flatbuffers-$version-$sha-r$recipe"
 if [ -f "$prefix/.complete" ]; then
   echo "$prefix"

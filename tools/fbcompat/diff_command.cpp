@@ -123,7 +123,8 @@ int run_diff(const DiffArguments& arguments) {
   // share nothing. Small ones one after the other, where starting a thread costs more than it saves
   // (docs/benchmarks.md).
   std::error_code size_unknown;
-  const bool side_by_side = std::filesystem::file_size(new_path, size_unknown) >= kParallelParseBytes;
+  const std::uintmax_t new_size = std::filesystem::file_size(new_path, size_unknown);
+  const bool side_by_side = !size_unknown && new_size >= kParallelParseBytes;
   std::future<Expected<Schema>> old_loading =
       std::async(side_by_side ? std::launch::async : std::launch::deferred,
                  [&old_side] { return load_schema(old_side.path, old_side.options); });
