@@ -5,11 +5,31 @@
 
 #include <CLI/CLI.hpp>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include "command.h"
 #include "fbcompat/core/schema_loader.h"
 
+namespace {
+
+// A large schema's parse is mostly small allocations, and with two sides parsed at once the second
+// thread's malloc arena grows by a page-protection call every 128 KB. Growing the heap in larger steps
+// and never trimming it (the process is short-lived) takes about 7% off a large diff's wall time
+// (docs/benchmarks.md); untouched reserve costs no memory.
+void tune_allocator() {
+#if defined(__GLIBC__)
+  mallopt(M_TOP_PAD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace fbcompat::cli;
+  tune_allocator();
   CLI::App app{"fbcompat: keeps FlatBuffers schemas backward compatible as they evolve.", "fbcompat"};
   // The parser's version decides which schema language fbcompat reads: a bug report needs both.
   app.set_version_flag("--version", std::string("fbcompat ") + FBCOMPAT_VERSION + " (schemas read by flatbuffers " +
