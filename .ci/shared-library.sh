@@ -6,7 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:?usage: .ci/shared-library.sh BUILD_DIR}
-cmake -S . -B "$build" -DFBCOMPAT_FLATBUFFERS_PREFIX= -DBUILD_SHARED_LIBS=ON -DFBCOMPAT_BUILD_TESTS=OFF -DFBCOMPAT_BUILD_BENCHMARKS=OFF \
+# On the flatbuffers setup built (the main build's; the sanitizer build covers the system's): a shared
+# libfbcompat must find that private prefix's libflatbuffers.so once installed.
+prefix=$(sed -n 's/^FBCOMPAT_FLATBUFFERS_PREFIX:PATH=//p' build/CMakeCache.txt 2>/dev/null || true)
+cmake -S . -B "$build" -DFBCOMPAT_FLATBUFFERS_PREFIX="$prefix" -DBUILD_SHARED_LIBS=ON -DFBCOMPAT_BUILD_TESTS=OFF -DFBCOMPAT_BUILD_BENCHMARKS=OFF \
   -DFBCOMPAT_WITH_REFERENCE_RUNTIME=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" >/dev/null
 newest=$(sed -n 's/^FBCOMPAT_XNNPACK_NEWEST:INTERNAL=//p' "$build/CMakeCache.txt")

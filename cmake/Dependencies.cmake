@@ -11,6 +11,9 @@ if(NOT "${FBCOMPAT_FLATBUFFERS_PREFIX}" STREQUAL "${FBCOMPAT_FLATBUFFERS_PREFIX_
 endif()
 if(FBCOMPAT_FLATBUFFERS_PREFIX)
   find_package(FlatBuffers 2.0.8 REQUIRED CONFIG PATHS "${FBCOMPAT_FLATBUFFERS_PREFIX}" NO_DEFAULT_PATH)
+  # Installed programs and a shared libfbcompat find a shared flatbuffers of a private prefix at run
+  # time: the installed RUNPATH keeps the link directories outside the build tree.
+  set(CMAKE_INSTALL_RPATH_USE_LINK_PATH ON)
 else()
   find_package(FlatBuffers 2.0.8 REQUIRED CONFIG)
 endif()
