@@ -16,9 +16,7 @@ std::vector<SlotPair> slot_pairs(const CompositePair& table) {
 }
 
 bool same_type(const EvolutionContext& context, const Type& old_type, const Type& new_type) {
-  return old_type.base == new_type.base && old_type.element == new_type.element &&
-         old_type.fixed_length == new_type.fixed_length && old_type.ref_is_table == new_type.ref_is_table &&
-         old_type.offset == new_type.offset && context.matching.same(old_type.ref, new_type.ref);
+  return WireCompatibility::same_shape(old_type, new_type) && context.matching.same(old_type.ref, new_type.ref);
 }
 
 bool change_reported_by_declaration(const EvolutionContext& context, const Type& old_type, const Type& new_type) {

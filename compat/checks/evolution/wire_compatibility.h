@@ -22,6 +22,13 @@ class WireCompatibility {
   // Data written as old_type (in the old schema) reads as new_type (in the new schema). When not,
   // `reason` (if given) says why, in a phrase such as "slot 2 was int and is float".
   bool types(const Type& old_type, const Type& new_type, std::string* reason = nullptr);
+  // The two types have the same shape: everything but the name they refer to (base and element type,
+  // array length, table or struct, offset width). The diff's and the pair check's first question.
+  static bool same_shape(const Type& old_type, const Type& new_type) {
+    return old_type.base == new_type.base && old_type.element == new_type.element &&
+           old_type.fixed_length == new_type.fixed_length && old_type.ref_is_table == new_type.ref_is_table &&
+           old_type.offset == new_type.offset;
+  }
   // Same question for two named declarations, compared by content even when they are paired.
   bool declarations(const std::string& old_name, const std::string& new_name, std::string* reason = nullptr);
 

@@ -174,9 +174,7 @@ class PairWalker {
     const Type& type = field.type;
     const Type& reader_type = reader_field.type;
     std::string reason;
-    const bool same_shape = type.base == reader_type.base && type.element == reader_type.element &&
-                            type.fixed_length == reader_type.fixed_length && type.ref_is_table == reader_type.ref_is_table &&
-                            type.offset == reader_type.offset;
+    const bool same_shape = WireCompatibility::same_shape(type, reader_type);
     if (!same_shape || !wire_.types(type, reader_type, &reason)) {
       // When the shapes agree, the reason says what differs inside (a struct's layout, a table's slot).
       const std::string inside = same_shape && !reason.empty() ? ": " + reason : std::string();

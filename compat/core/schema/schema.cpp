@@ -62,10 +62,6 @@ std::string element_to_string(BaseType element, const Type& type) {
   return base_type_name(element);
 }
 
-}  // namespace
-
-namespace {
-
 const char* offset_width_attribute(OffsetWidth width) {
   switch (width) {
     case OffsetWidth::Standard: return "";
