@@ -28,6 +28,8 @@ find_package(nlohmann_json REQUIRED CONFIG)
 find_package(CLI11 REQUIRED CONFIG)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(LIBGIT2 REQUIRED IMPORTED_TARGET libgit2)
+# Percent-encoding of the relative URIs in SARIF reports.
+pkg_check_modules(URIPARSER REQUIRED IMPORTED_TARGET liburiparser)
 if(TARGET flatbuffers::flatc)
   get_target_property(_flatc_config flatbuffers::flatc IMPORTED_CONFIGURATIONS)
   list(GET _flatc_config 0 _flatc_config)

@@ -64,7 +64,7 @@ BOOST_AUTO_TEST_CASE(deleting_an_unused_table_is_a_source_warning) {
   BOOST_TEST(finding.category == Category::Source);
   BOOST_TEST(finding.subject == "fb.Spare");
   BOOST_TEST(points_at(finding, "old.fbs", kCar, "table Spare"));
-  BOOST_TEST(contains(finding.message, "table Spare was deleted. Nothing in the old schema used it"), finding.message);
+  BOOST_TEST(contains(finding.message, "table Spare was deleted. Nothing that data of the old schema can reach from its roots used it"), finding.message);
   BOOST_TEST(finding.fix == "keep table Spare until no code uses it");
   BOOST_TEST(compatible(findings));
 }
@@ -74,7 +74,60 @@ BOOST_AUTO_TEST_CASE(a_table_used_only_as_a_union_member_counts_as_used) {
   const std::string new_fbs = "table A { x: int; }\nunion U { A }\ntable R { u: U; }\n";
   const auto findings = diff_texts(old_fbs, new_fbs);
   BOOST_TEST(rules_of(findings) == (std::vector<std::string>{"TYPE_NO_DELETE", "UNION_MEMBER_NO_DELETE"}));
-  BOOST_TEST(contains(single(findings, "TYPE_NO_DELETE").message, "(U.B)"));
+  // The old schema names no root_type, so B, a table, is also a possible root of its own.
+  BOOST_TEST(contains(single(findings, "TYPE_NO_DELETE").message, "U.B)"), single(findings, "TYPE_NO_DELETE").message);
+}
+
+// Reachability: "used" means reachable from a root, not mentioned anywhere -----------------------
+
+BOOST_AUTO_TEST_CASE(a_schema_without_root_type_treats_every_table_as_a_root) {
+  // Barrage-shaped: a file of messages, each sent as a buffer of its own; nothing refers to Pong.
+  const std::string old_fbs = "namespace barrage;\ntable Ping { seq: long; }\ntable Pong { seq: long; }\n";
+  const std::string new_fbs = "namespace barrage;\ntable Ping { seq: long; }\n";
+  const auto findings = diff_texts(old_fbs, new_fbs);
+  BOOST_TEST(rules_of(findings) == std::vector<std::string>{"TYPE_NO_DELETE"});
+  const Finding finding = single(findings, "TYPE_NO_DELETE");
+  BOOST_TEST(contains(finding.message, "as a possible root: the old schema declares no root_type"), finding.message);
+  BOOST_TEST(!compatible(findings));
+}
+
+BOOST_AUTO_TEST_CASE(a_struct_is_never_a_root_of_its_own) {
+  const auto findings = diff_texts("struct P { x: int; }\ntable T { a: int; }\n", "table T { a: int; }\n");
+  BOOST_TEST(rules_of(findings) == std::vector<std::string>{"TYPE_NO_DELETE_UNUSED"});
+}
+
+BOOST_AUTO_TEST_CASE(uses_by_tables_the_root_cannot_reach_hold_no_data) {
+  // Orphan and Part are both deleted; only Orphan used Part, and root_type R reaches neither.
+  const std::string old_fbs = "table Part { a: int; }\ntable Orphan { p: Part; }\ntable R { x: int; }\nroot_type R;\n";
+  const std::string new_fbs = "table R { x: int; }\nroot_type R;\n";
+  const auto findings = diff_texts(old_fbs, new_fbs);
+  BOOST_TEST(rules_of(findings) == (std::vector<std::string>{"TYPE_NO_DELETE_UNUSED", "TYPE_NO_DELETE_UNUSED"}));
+  BOOST_TEST(compatible(findings));
+}
+
+BOOST_AUTO_TEST_CASE(what_the_root_reaches_through_a_union_and_a_nested_buffer_is_used) {
+  const std::string old_fbs =
+      "table Inner { a: int; }\ntable Leaf { i: Inner; }\nunion U { Leaf }\ntable Boxed { b: int; }\n"
+      "table R { u: U; blob: [ubyte] (nested_flatbuffer: \"Boxed\"); }\nroot_type R;\n";
+  const std::string new_fbs =
+      "table Leaf { i: int; }\nunion U { Leaf }\ntable R { u: U; blob: [ubyte]; }\nroot_type R;\n";
+  const auto findings = diff_texts(old_fbs, new_fbs);
+  std::vector<std::string> deleted;
+  for (const Finding& finding : findings) {
+    if (finding.rule == "TYPE_NO_DELETE") deleted.push_back(finding.subject);
+  }
+  BOOST_TEST(deleted == (std::vector<std::string>{"Inner", "Boxed"}), findings.size());
+}
+
+BOOST_AUTO_TEST_CASE(configured_root_tables_are_roots_besides_root_type) {
+  const std::string old_fbs = "table Side { a: int; }\ntable R { x: int; }\nroot_type R;\n";
+  const std::string new_fbs = "table R { x: int; }\nroot_type R;\n";
+  BOOST_TEST(rules_of(diff_texts(old_fbs, new_fbs)) == std::vector<std::string>{"TYPE_NO_DELETE_UNUSED"});
+  DiffOptions options;
+  options.root_tables = {"Side"};
+  const auto findings = diff_texts(old_fbs, new_fbs, options);
+  BOOST_TEST(rules_of(findings) == std::vector<std::string>{"TYPE_NO_DELETE"});
+  BOOST_TEST(contains(single(findings, "TYPE_NO_DELETE").message, "[diff] root_tables"));
 }
 
 BOOST_AUTO_TEST_CASE(an_enum_whose_every_use_became_its_integer_is_deleted_without_breaking_data) {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fbcompat/core/report.h"
+#include "fbcompat/core/version.h"
 #include "fbcompat/core/rule.h"
 #include "fbcompat/release/rule_catalogue.h"
 #include "support/test_support.h"
@@ -77,6 +78,27 @@ BOOST_AUTO_TEST_CASE(sarif_has_every_required_property) {
   BOOST_TEST(run["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 4);
   BOOST_TEST(run["results"][0]["locations"][0]["physicalLocation"]["region"]["startColumn"] == 14);
   BOOST_TEST(!run["results"][1]["locations"][0]["physicalLocation"].contains("region"));
+}
+
+BOOST_AUTO_TEST_CASE(sarif_uris_are_percent_encoded_and_relative_to_the_source_root) {
+  std::vector<Finding> findings = sample_findings();
+  findings[0].file = "schemas/my file#1/100%.fbs";
+  findings[1].file = "/abs/dir/x y.fbs";
+  const json sarif = json::parse(format_sarif_report(findings, all_rules()));
+  const json& run = sarif["runs"][0];
+  BOOST_TEST(run.at("originalUriBaseIds").contains("SRCROOT"));
+  const json& relative = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+  BOOST_TEST(relative.at("uri") == "schemas/my%20file%231/100%25.fbs");
+  BOOST_TEST(relative.at("uriBaseId") == "SRCROOT");
+  const json& absolute = run["results"][1]["locations"][0]["physicalLocation"]["artifactLocation"];
+  BOOST_TEST(absolute.at("uri") == "file:///abs/dir/x%20y.fbs");
+  BOOST_TEST(!absolute.contains("uriBaseId"));
+  // No link that leads nowhere: the rule pages ship with fbcompat, so help is text.
+  for (const json& rule : run["tool"]["driver"]["rules"]) {
+    BOOST_TEST(!rule.contains("helpUri"));
+    BOOST_TEST(rule.at("help").at("text").get<std::string>().find("fbcompat explain") != std::string::npos);
+  }
+  BOOST_TEST(run["tool"]["driver"]["semanticVersion"] == fbcompat_version());
 }
 
 BOOST_AUTO_TEST_CASE(junit_parses_as_xml_with_one_failure_per_error) {

@@ -120,7 +120,7 @@ struct Transcript {
 std::vector<Transcript> transcripts(const std::vector<Block>& blocks) {
   std::vector<Transcript> commands;
   for (const Block& block : blocks_in(blocks, "text")) {
-    if (!starts_with(block.body, "$ fbcompat ")) continue;
+    if (!starts_with(block.body, "$ fbcompat ") && !starts_with(block.body, "$ git ")) continue;
     for (const std::string& line : lines_of(block.body)) {
       if (starts_with(line, "$ ")) {
         commands.push_back({line.substr(2), {}});
@@ -179,9 +179,15 @@ class PageExamples {
     for (const Transcript& transcript : transcripts(blocks_)) {
       std::vector<std::string> arguments = words(transcript.command);
       BOOST_TEST_REQUIRE(!arguments.empty());
-      BOOST_TEST(arguments.front() == "fbcompat");
-      arguments.erase(arguments.begin());
-      const CommandResult result = run_cli(arguments, dir_.path());
+      BOOST_TEST((arguments.front() == "fbcompat" || arguments.front() == "git"));
+      const std::vector<std::string> rest(arguments.begin() + 1, arguments.end());
+      if (arguments.front() == "git") {
+        // A module page's repository: git says nothing (its lines use -q) and succeeds.
+        BOOST_TEST(run_git(dir_.path(), rest) == 0, "`" << transcript.command << "` fails");
+        BOOST_TEST(transcript.output.empty(), "`" << transcript.command << "` is shown printing something");
+        continue;
+      }
+      const CommandResult result = run_cli(rest, dir_.path());
       BOOST_TEST(result.out == transcript.output, "`" << transcript.command << "` prints something else:\n" << result.out);
       BOOST_TEST(result.err.empty(), "`" << transcript.command << "` fails: " << result.err);
       shown |= transcript.command == breaking && transcript.output.find("[" + id_ + "] ") != std::string::npos;
@@ -294,6 +300,20 @@ BOOST_AUTO_TEST_CASE(diff_pages_examples_do_what_the_page_says) {
       BOOST_TEST(!with_rule(diff_schemas(*old_schema, *new_schema), id).empty(), id << " does not fire on the breaking example");
       BOOST_TEST(with_rule(diff_schemas(*old_schema, *fixed_schema), id).empty(), id << " fires on the fixed example");
       examples.check_transcripts(kDiffCommand);
+    }
+  }
+}
+
+// The module gate's pages are a repository: their `$ git` lines make it, their `$ fbcompat diff --against`
+// lines check it, word for word, the breaking one first.
+BOOST_AUTO_TEST_CASE(module_pages_examples_do_what_the_page_says) {
+  const std::vector<const RuleInfo*> rules = rules_of_scope(RuleScope::Module);
+  BOOST_TEST_REQUIRE(!rules.empty());
+  for (const RuleInfo* rule : rules) {
+    const std::string id(rule->id);
+    BOOST_TEST_CONTEXT("docs/rules/" << id << ".md") {
+      const PageExamples examples(id);
+      examples.check_transcripts("fbcompat diff --against git:HEAD");
     }
   }
 }

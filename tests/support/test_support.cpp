@@ -41,8 +41,8 @@ Schema load_text(const std::string& fbs, const std::string& name) {
   return std::move(schema).value();
 }
 
-std::vector<Finding> diff_texts(const std::string& old_fbs, const std::string& new_fbs) {
-  return diff_schemas(load_text(old_fbs, "old.fbs"), load_text(new_fbs, "new.fbs"));
+std::vector<Finding> diff_texts(const std::string& old_fbs, const std::string& new_fbs, const DiffOptions& options) {
+  return diff_schemas(load_text(old_fbs, "old.fbs"), load_text(new_fbs, "new.fbs"), options);
 }
 
 std::vector<Finding> with_rule(const std::vector<Finding>& findings, const std::string& rule) {
@@ -143,6 +143,30 @@ CommandResult run_program(const std::string& program_path, const std::vector<std
   ::close(out);
   ::close(err);
   return result;
+}
+
+// Runs git in `dir` with a configuration of its own, so that the user's or system's cannot interfere.
+int run_git(const std::string& dir, const std::vector<std::string>& arguments) {
+  std::vector<std::string> command{"git", "-c", "user.email=tests@fbcompat.invalid", "-c", "user.name=fbcompat tests",
+                                   "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"};
+  command.insert(command.end(), arguments.begin(), arguments.end());
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, STDOUT_FILENO);
+    ::dup2(null, STDERR_FILENO);
+    if (::chdir(dir.c_str()) != 0) ::_exit(127);
+    ::setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
+    ::setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
+    std::vector<char*> argv;
+    for (std::string& argument : command) argv.push_back(argument.data());
+    argv.push_back(nullptr);
+    ::execvp("git", argv.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 }  // namespace fbcompat::test

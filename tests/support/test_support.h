@@ -40,7 +40,7 @@ class TempDir {
 Schema load_text(const std::string& fbs, const std::string& name = "schema.fbs");
 
 // Loads both texts and diffs them.
-std::vector<Finding> diff_texts(const std::string& old_fbs, const std::string& new_fbs);
+std::vector<Finding> diff_texts(const std::string& old_fbs, const std::string& new_fbs, const DiffOptions& options = {});
 
 // Findings of one rule.
 std::vector<Finding> with_rule(const std::vector<Finding>& findings, const std::string& rule);
@@ -78,6 +78,10 @@ CommandResult run_cli(const std::vector<std::string>& arguments, const std::stri
 // Runs any program by its path, the same way (NO_COLOR set).
 CommandResult run_program(const std::string& program_path, const std::vector<std::string>& arguments,
                           const std::string& working_dir = "");
+
+// Runs git in `dir` with a configuration of its own (no user's or system's), its output discarded;
+// returns its exit status.
+int run_git(const std::string& dir, const std::vector<std::string>& arguments);
 
 // Reads a whole file.
 std::string read_file(const std::string& path);

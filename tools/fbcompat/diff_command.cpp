@@ -7,9 +7,12 @@
 
 #include "command.h"
 #include "project_config.h"
-#include "fbcompat/checks/diff.h"
 #include <cstdlib>
+#include <map>
+#include <optional>
 
+#include "fbcompat/checks/diff.h"
+#include "fbcompat/checks/module_diff.h"
 #include "fbcompat/core/git_source.h"
 #include "fbcompat/core/schema_loader.h"
 
@@ -23,46 +26,13 @@ struct DiffArguments {
   std::vector<std::string> files;
   std::vector<std::string> include_dirs;
   std::string against;
+  bool staged = false;
   std::size_t union_capacity_warning = 0;  // 0: the configuration's (default 200)
   std::string config;
   std::string lock;
   bool confine_includes = false;  // also on with --against and under CI
   OutputOptions output;
 };
-
-struct OldSide {
-  std::string path;
-  LoadOptions options;
-  std::shared_ptr<GitTreeReader> reader;  // keeps the git tree alive while loading
-  std::string label;
-};
-
-// The old schema is NEW.fbs itself at a git ref; its includes are read at the same ref.
-Expected<OldSide> old_side_from_git(const DiffArguments& arguments) {
-  const std::string& new_file = arguments.files.front();
-  const std::string ref = arguments.against.substr(4);
-  const auto slash = new_file.find_last_of('/');
-  auto repository = GitRepository::open(slash == std::string::npos ? "." : new_file.substr(0, slash + 1), true);
-  if (!repository) return repository.error();
-  auto relative = (*repository)->relative_path(new_file);
-  if (!relative) return relative.error();
-  auto tree = GitTreeReader::open(*repository, ref);
-  if (!tree) return tree.error();
-  OldSide side;
-  side.path = *relative;
-  side.reader = std::move(tree.value());
-  side.options.reader = side.reader.get();
-  for (const std::string& dir : arguments.include_dirs) {
-    auto relative_dir = (*repository)->relative_path(dir);
-    if (!relative_dir) return relative_dir.error();
-    side.options.include_dirs.push_back(*relative_dir + "/");
-  }
-  side.label = side.reader->display_name(side.path);
-  if (!side.reader->exists(side.path)) {
-    return Error{side.label, 0, 0, fmt::format("{} does not exist at {}", side.path, ref)};
-  }
-  return side;
-}
 
 // True under a CI service (each sets CI, most to "true"): the gate then runs unattended, on a pull
 // request's files, and its includes are confined.
@@ -85,39 +55,117 @@ std::vector<std::string> include_roots(const std::string& schema, const std::vec
   return roots;
 }
 
-int run_diff(const DiffArguments& arguments) {
+// The directory a path is in, or the path itself when it is one; a deleted file's path names its
+// directory still.
+std::string nearest_directory(const std::string& path) {
+  std::error_code ignored;
+  std::filesystem::path directory = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ignored), ignored);
+  while (!directory.empty() && !std::filesystem::is_directory(directory, ignored) && directory != directory.root_path()) {
+    directory = directory.parent_path();
+  }
+  return directory.empty() ? "." : directory.string();
+}
+
+// "3 schema files (1 added, 1 renamed) in schemas against origin/main", for the summary line.
+std::string module_summary(const ModuleDiff& module, const ModuleDiffRequest& request, bool staged) {
+  std::map<FileChangeKind, std::size_t> counts;
+  for (const FileChange& change : module.files) ++counts[change.kind];
+  std::string changed;
+  for (const FileChangeKind kind : {FileChangeKind::Modified, FileChangeKind::Added, FileChangeKind::Renamed, FileChangeKind::Deleted}) {
+    if (counts[kind] != 0) changed += fmt::format("{}{} {}", changed.empty() ? "" : ", ", counts[kind], file_change_name(kind));
+  }
+  std::string where;
+  for (const std::string& path : request.paths) where += (where.empty() ? "" : ", ") + (path.empty() ? std::string(".") : path);
+  return fmt::format("{} schema file{}{} in {}{} against {}", module.files.size(), module.files.size() == 1 ? "" : "s",
+                     changed.empty() ? "" : " (" + changed + ")", where, staged ? ", as staged," : "", request.base_ref);
+}
+
+// The module gate: every schema file under the paths (or the configured module) against the same files
+// at the base ref, read from the work tree or, with --staged, the index.
+int run_module_diff(const DiffArguments& arguments) {
+  std::string ref = arguments.staged && arguments.against.empty() ? "git:HEAD" : arguments.against;
+  if (ref.rfind("git:", 0) != 0 || ref.size() == 4) {
+    return report_error(fmt::format("--against '{}': expected git:REF, such as git:HEAD or git:origin/main", ref));
+  }
+  ref = ref.substr(4);
+  auto repository = GitRepository::open(arguments.files.empty() ? "." : nearest_directory(arguments.files.front()), true);
+  if (!repository) return report_error(repository.error());
+  auto config = load_project_config(arguments.config, /*required=*/false);
+  if (!config) return report_error(config.error());
+
+  ModuleDiffRequest request;
+  request.repository = *repository;
+  request.base_ref = ref;
+  request.side = arguments.staged ? NewSide::Index : NewSide::WorkTree;
+  const auto repository_path = [&](const std::string& path) { return (*repository)->relative_path(path); };
+  std::vector<std::string> paths = arguments.files;
+  if (paths.empty()) paths = config->module.roots.empty() ? std::vector<std::string>{"."} : config->module.roots;
+  for (const std::string& path : paths) {
+    auto relative = repository_path(path);
+    if (!relative) return report_error(relative.error());
+    request.paths.push_back(*relative);
+  }
+  std::vector<std::string> include_dirs = config->module.include_dirs;
+  include_dirs.insert(include_dirs.end(), arguments.include_dirs.begin(), arguments.include_dirs.end());
+  for (const std::string& dir : include_dirs) {
+    auto relative = repository_path(dir);
+    if (!relative) return report_error(relative.error());
+    request.include_dirs.push_back(*relative);
+  }
+  for (const auto& [from, to] : config->module.renames) {
+    auto old_path = repository_path(from);
+    auto new_path = repository_path(to);
+    if (!old_path) return report_error(old_path.error());
+    if (!new_path) return report_error(new_path.error());
+    request.renames.emplace_back(*old_path, *new_path);
+  }
+  request.diff.union_capacity_warning =
+      arguments.union_capacity_warning != 0 ? arguments.union_capacity_warning : config->union_capacity_warning;
+  request.diff.root_tables = config->root_tables;
+  std::optional<Error> lock_problem;
+  const std::string workdir = (*repository)->workdir();
+  request.check_new = [&](const std::string& path, const Schema& schema, std::vector<Finding>& findings) {
+    if (lock_problem) return;
+    auto guard = lock_for_schema(*config, workdir + path, arguments.lock);
+    if (!guard) {
+      lock_problem = guard.error();
+      return;
+    }
+    if (!*guard) return;
+    for (Finding& finding : check_against_lock(schema, (*guard)->section, (*guard)->path)) findings.push_back(std::move(finding));
+  };
+
+  std::vector<std::string> inputs = arguments.files;
+  inputs.insert(inputs.end(), include_dirs.begin(), include_dirs.end());
+  inputs.push_back(config->path);
+  inputs.push_back(arguments.lock);
+  if (output_would_destroy_input(arguments.output, inputs)) return kBadInput;
+
+  auto module = diff_module(request);
+  if (!module) return report_error(module.error());
+  if (lock_problem) return report_error(*lock_problem);
+  return emit_findings(std::move(module->findings), arguments.output, policy_for(*config, arguments.output),
+                       module_summary(*module, request, arguments.staged));
+}
+
+// Two files: the old schema and the new one, each with its includes from the file system.
+int run_file_diff(const DiffArguments& arguments) {
+  if (arguments.files.size() != 2) {
+    return report_error(
+        "give the old and the new schema (fbcompat diff OLD.fbs NEW.fbs), or a base to check the module against "
+        "(fbcompat diff --against git:REF [PATH...], fbcompat diff --staged)");
+  }
+  const bool confined = arguments.confine_includes || running_in_ci();
+  const std::string& old_path = arguments.files[0];
+  const std::string& new_path = arguments.files[1];
+  LoadOptions old_options;
+  old_options.include_dirs = arguments.include_dirs;
   LoadOptions new_options;
   new_options.include_dirs = arguments.include_dirs;
-  const bool confined = arguments.confine_includes || !arguments.against.empty() || running_in_ci();
-  std::string new_path;
-  OldSide old_side;
-  if (!arguments.against.empty()) {
-    if (arguments.files.size() != 1) return report_error("with --against, give only the new schema: fbcompat diff NEW.fbs --against git:REF");
-    if (arguments.against.rfind("git:", 0) != 0 || arguments.against.size() == 4) {
-      return report_error(fmt::format("--against '{}': expected git:REF, such as git:HEAD or git:v1.4.1", arguments.against));
-    }
-    // Checked first: a missing file would otherwise be reported as lying outside the repository.
-    std::error_code ignored;
-    if (!std::filesystem::exists(arguments.files.front(), ignored)) {
-      return report_error(Error{arguments.files.front(), 0, 0,
-                                "no such file: with --against, give the working-tree path of the schema to check"});
-    }
-    auto side = old_side_from_git(arguments);
-    if (!side) return report_error(side.error());
-    old_side = std::move(side.value());
-    new_path = arguments.files.front();
-    // The tree at the ref holds repository paths: its root, and the -I directories within it.
-    old_side.options.confine_to = old_side.options.include_dirs;
-    old_side.options.confine_to.push_back("");
-  } else {
-    if (arguments.files.size() != 2) return report_error("give the old and the new schema: fbcompat diff OLD.fbs NEW.fbs");
-    old_side.path = arguments.files[0];
-    old_side.options.include_dirs = arguments.include_dirs;
-    old_side.label = old_side.path;
-    new_path = arguments.files[1];
-    if (confined) old_side.options.confine_to = include_roots(old_side.path, arguments.include_dirs);
+  if (confined) {
+    old_options.confine_to = include_roots(old_path, arguments.include_dirs);
+    new_options.confine_to = include_roots(new_path, arguments.include_dirs);
   }
-  if (confined) new_options.confine_to = include_roots(new_path, arguments.include_dirs);
 
   // Large schemas are parsed side by side: parsing is nearly all of a large diff, and the two Parsers
   // share nothing. Small ones one after the other, where starting a thread costs more than it saves
@@ -127,7 +175,7 @@ int run_diff(const DiffArguments& arguments) {
   const bool side_by_side = !size_unknown && new_size >= kParallelParseBytes;
   std::future<Expected<Schema>> old_loading =
       std::async(side_by_side ? std::launch::async : std::launch::deferred,
-                 [&old_side] { return load_schema(old_side.path, old_side.options); });
+                 [&old_path, &old_options] { return load_schema(old_path, old_options); });
   Expected<Schema> new_schema = load_schema(new_path, new_options);
   Expected<Schema> old_schema = old_loading.get();
   if (!old_schema) return report_error(old_schema.error());
@@ -144,6 +192,7 @@ int run_diff(const DiffArguments& arguments) {
   DiffOptions options;
   options.union_capacity_warning =
       arguments.union_capacity_warning != 0 ? arguments.union_capacity_warning : config->union_capacity_warning;
+  options.root_tables = config->root_tables;
   std::vector<Finding> findings = diff_schemas(*old_schema, *new_schema, options);
   auto guard = lock_for_schema(*config, new_path, arguments.lock);
   if (!guard) return report_error(guard.error());
@@ -152,8 +201,13 @@ int run_diff(const DiffArguments& arguments) {
       findings.push_back(std::move(finding));
     }
   }
-  return emit_findings(std::move(findings), arguments.output,
-                       policy_for(*config, arguments.output), fmt::format("{} against {}", new_path, old_side.label));
+  return emit_findings(std::move(findings), arguments.output, policy_for(*config, arguments.output),
+                       fmt::format("{} against {}", new_path, old_path));
+}
+
+int run_diff(const DiffArguments& arguments) {
+  if (!arguments.against.empty() || arguments.staged) return run_module_diff(arguments);
+  return run_file_diff(arguments);
 }
 
 }  // namespace
@@ -161,10 +215,16 @@ int run_diff(const DiffArguments& arguments) {
 void add_diff_command(CLI::App& app, int& exit_code) {
   auto arguments = std::make_shared<DiffArguments>();
   CLI::App* command = app.add_subcommand("diff", "Check that a schema is a backward-compatible evolution of its previous version");
-  command->add_option("files", arguments->files, "OLD.fbs NEW.fbs, or NEW.fbs with --against")->required()->expected(1, 2);
+  command->add_option("files", arguments->files,
+                      "OLD.fbs NEW.fbs; with --against or --staged, the schema files or directories to check "
+                      "(default: the configured [module] roots, else every tracked .fbs under the current directory)")
+      ->expected(0, -1);
   command->add_option("-I,--include", arguments->include_dirs, "Directory to search for included schemas (repeatable)")
       ->allow_extra_args(false);  // one value each time: `-I DIR NEW.fbs` must not swallow the file
-  command->add_option("--against", arguments->against, "Compare NEW.fbs with its own version at a git ref: git:REF");
+  command->add_option("--against", arguments->against,
+                      "Check the module's schema files against the same files at a git ref: git:REF");
+  command->add_flag("--staged", arguments->staged,
+                    "Check the schema files as staged (the index), against git:HEAD unless --against names a base");
   command->add_option("--union-capacity-warning", arguments->union_capacity_warning,
                       "Warn when a union uses more type ids than this (UNION_CAPACITY)")
       ->check(CLI::Range(0, 65535).description(""))
@@ -174,12 +234,14 @@ void add_diff_command(CLI::App& app, int& exit_code) {
                       "Lock file of released ids (default: the lock of the configured family whose directory holds NEW.fbs)");
   command->add_flag("--confine-includes", arguments->confine_includes,
                     "Refuse includes outside the schema's repository (or directory) and the -I directories; "
-                    "always on with --against and when CI is set");
+                    "always on with --against and --staged (includes stay in the repository's tree) and when CI is set");
   add_output_options(*command, arguments->output);
   command->footer(
       "Examples:\n"
       "  fbcompat diff old/schema.fbs schema.fbs\n"
-      "  fbcompat diff schemas/xnnpack/schema.fbs --against git:origin/main\n"
+      "  fbcompat diff --against git:origin/main              (every tracked .fbs)\n"
+      "  fbcompat diff --against git:origin/main schemas/     (a directory of them)\n"
+      "  fbcompat diff --staged                               (what is about to be committed)\n"
       "  fbcompat diff old.fbs new.fbs -I include/ --format json --strict\n"
       "Exit status: 0 compatible (warnings allowed), 1 breaking, 2 bad input or usage.");
   command->callback([arguments, &exit_code] { exit_code = run_diff(*arguments); });

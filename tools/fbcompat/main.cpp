@@ -11,6 +11,7 @@
 
 #include "command.h"
 #include "fbcompat/core/schema_loader.h"
+#include "fbcompat/core/version.h"
 
 namespace {
 
@@ -32,7 +33,7 @@ int main(int argc, char** argv) {
   tune_allocator();
   CLI::App app{"fbcompat: keeps FlatBuffers schemas backward compatible as they evolve.", "fbcompat"};
   // The parser's version decides which schema language fbcompat reads: a bug report needs both.
-  app.set_version_flag("--version", std::string("fbcompat ") + FBCOMPAT_VERSION + " (schemas read by flatbuffers " +
+  app.set_version_flag("--version", std::string("fbcompat ") + fbcompat::fbcompat_version() + " (schemas read by flatbuffers " +
                                         fbcompat::schema_parser_version() + ")");
   app.require_subcommand(1);
   app.footer("Exit status: 0 compatible (warnings allowed), 1 breaking, 2 bad input or usage.\n"

@@ -13,6 +13,7 @@ namespace {
 const char* scope_name(RuleScope scope) {
   switch (scope) {
     case RuleScope::Evolution: return "diff";
+    case RuleScope::Module: return "diff --against";
     case RuleScope::Pair: return "pair";
     case RuleScope::Lock: return "lock";
     case RuleScope::Runtime: return "runtime-check";

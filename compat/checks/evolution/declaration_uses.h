@@ -1,7 +1,8 @@
 // Where the old schema uses a declaration (a field's type, a union member's table, the root type) and
 // whether the new schema still reads the data of that use: a field or member that kept its slot or
 // type id and now holds a type laid out the same. A deleted declaration whose every use is still read
-// that way breaks only generated code.
+// that way breaks only generated code. Only uses that data can reach count: from root_type and the
+// configured root tables, or from every table when the schema names no root.
 #pragma once
 
 #include <string>

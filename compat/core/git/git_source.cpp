@@ -3,6 +3,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <climits>
 #include <cstdlib>
 #include <mutex>
@@ -11,10 +12,19 @@
 
 #include <git2.h>
 
+#include "git/git_handles.h"
+
 namespace fbcompat {
 namespace {
 
-// libgit2 is initialised once, by the first use, and shut down at exit.
+std::string absolute(const std::string& path) {
+  char resolved[PATH_MAX];
+  if (::realpath(path.c_str(), resolved) != nullptr) return resolved;
+  return path;
+}
+
+}  // namespace
+
 void initialise_libgit2() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -27,18 +37,6 @@ std::string last_git_error() {
   const git_error* error = git_error_last();
   return error != nullptr && error->message != nullptr ? error->message : "unknown libgit2 error";
 }
-
-std::string absolute(const std::string& path) {
-  char resolved[PATH_MAX];
-  if (::realpath(path.c_str(), resolved) != nullptr) return resolved;
-  return path;
-}
-
-}  // namespace
-
-struct GitRepository::Impl {
-  git_repository* repository = nullptr;
-};
 
 GitRepository::GitRepository(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
@@ -64,9 +62,12 @@ std::string GitRepository::workdir() const {
 Expected<std::string> GitRepository::relative_path(const std::string& file) const {
   const std::string root = workdir();
   if (root.empty()) return Error{file, 0, 0, "the repository is bare: give paths relative to its root"};
-  const std::string full = absolute(file);
+  // Links resolved, and a path that does not exist (a deleted file) still named: weakly canonical.
+  std::error_code ignored;
+  const std::string full = std::filesystem::weakly_canonical(std::filesystem::absolute(file, ignored), ignored).string();
   std::string root_resolved = absolute(root);
   if (!root_resolved.empty() && root_resolved.back() != '/') root_resolved += '/';
+  if (full + "/" == root_resolved) return std::string();  // the root itself
   if (full.compare(0, root_resolved.size(), root_resolved) != 0) {
     return Error{file, 0, 0, fmt::format("the file is outside the repository at {}", root)};
   }
@@ -89,12 +90,6 @@ std::vector<std::string> GitRepository::refs_matching(const std::string& glob) c
   return names;
 }
 
-struct GitTreeReader::Tree {
-  git_tree* tree = nullptr;
-  ~Tree() {
-    if (tree != nullptr) git_tree_free(tree);
-  }
-};
 
 GitTreeReader::GitTreeReader(std::shared_ptr<GitRepository> repository, std::string ref, std::unique_ptr<Tree> tree)
     : repository_(std::move(repository)), ref_(std::move(ref)), tree_(std::move(tree)) {}

@@ -76,6 +76,30 @@ class ConfigReader {
     return resolved;
   }
 
+  // [module]: the schema files `diff --against` checks, their include directories, and the moves git's
+  // rename detection cannot see ("old/path.fbs" = "new/path.fbs"). Paths are relative to this file.
+  std::optional<Error> read_module(const toml::node& node, ModuleConfig& module) const {
+    const toml::table* table = node.as_table();
+    if (table == nullptr) return error_at(node, "[module] must be a table");
+    if (auto problem = check_keys(*table, {"roots", "include", "renames"}, "[module]")) return problem;
+    std::vector<std::string> roots;
+    std::vector<std::string> includes;
+    if (auto problem = read_strings(*table, "roots", roots, "[module]")) return problem;
+    if (auto problem = read_strings(*table, "include", includes, "[module]")) return problem;
+    for (const std::string& root : roots) module.roots.push_back(resolve(root));
+    for (const std::string& include : includes) module.include_dirs.push_back(resolve(include));
+    if (const toml::node* renames = table->get("renames")) {
+      const toml::table* moves = renames->as_table();
+      if (moves == nullptr) return error_at(*renames, "[module] renames must be a table of \"old.fbs\" = \"new.fbs\"");
+      for (const auto& [from, to] : *moves) {
+        const auto target = to.value<std::string>();
+        if (!target) return error_at(to, fmt::format("[module] renames: \"{}\" must name the file's new path", from.str()));
+        module.renames.emplace_back(resolve(std::string(from.str())), resolve(*target));
+      }
+    }
+    return std::nullopt;
+  }
+
   std::optional<Error> read_family(const toml::node& node, Config& config) const {
     const toml::table* table = node.as_table();
     if (table == nullptr) return error_at(node, "each family must be a [[family]] table");
@@ -179,7 +203,7 @@ class ConfigReader {
     Config config;
     config.path = path_;
     config.policy.configuration = path_;
-    if (auto problem = check_keys(root, {"family", "rules", "ignore", "diff"}, "the configuration")) return *problem;
+    if (auto problem = check_keys(root, {"family", "rules", "ignore", "diff", "module"}, "the configuration")) return *problem;
     if (const toml::node* families = root.get("family")) {
       const toml::array* array = families->as_array();
       if (array == nullptr) return error_at(*families, "'family' must be written as [[family]] tables");
@@ -201,7 +225,8 @@ class ConfigReader {
     if (const toml::node* diff = root.get("diff")) {
       const toml::table* table = diff->as_table();
       if (table == nullptr) return error_at(*diff, "[diff] must be a table");
-      if (auto problem = check_keys(*table, {"union_capacity_warning"}, "[diff]")) return *problem;
+      if (auto problem = check_keys(*table, {"union_capacity_warning", "root_tables"}, "[diff]")) return *problem;
+      if (auto problem = read_strings(*table, "root_tables", config.root_tables, "[diff]")) return *problem;
       if (const toml::node* capacity = table->get("union_capacity_warning")) {
         const auto value = capacity->value<std::int64_t>();
         if (!value || *value < 0 || *value > 65535) {
@@ -209,6 +234,9 @@ class ConfigReader {
         }
         config.union_capacity_warning = static_cast<std::size_t>(*value);
       }
+    }
+    if (const toml::node* module = root.get("module")) {
+      if (auto problem = read_module(*module, config.module)) return *problem;
     }
     return config;
   }

@@ -1,11 +1,15 @@
 #include <algorithm>
 #include <map>
 
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
+#include <uriparser/Uri.h>
 
 #include "fbcompat/core/report.h"
 #include "fbcompat/core/report_json.h"
 #include "fbcompat/core/rule.h"
+#include "fbcompat/core/version.h"
 
 namespace fbcompat {
 namespace {
@@ -21,7 +25,27 @@ const char* sarif_level(Severity severity) {
   return "none";
 }
 
-std::string help_uri(std::string_view rule) { return "docs/rules/" + std::string(rule) + ".md"; }
+// The repository root, which relative paths are resolved against: GitHub code scanning and other viewers
+// supply it, so a report never carries the absolute path of the machine that wrote it.
+constexpr const char* kSourceRoot = "SRCROOT";
+
+// A path as a URI reference: each segment percent-encoded (spaces, '#', '%', non-ASCII bytes), the
+// slashes kept. An absolute path becomes a file: URI; a relative one stays relative to kSourceRoot.
+std::string uri_of(const std::string& path) {
+  std::string encoded;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    std::size_t end = path.find('/', start);
+    if (end == std::string::npos) end = path.size();
+    const std::string segment = path.substr(start, end - start);
+    std::string buffer(segment.size() * 3 + 1, '\0');
+    const char* const written = uriEscapeExA(segment.data(), segment.data() + segment.size(), buffer.data(), URI_FALSE, URI_FALSE);
+    encoded.append(buffer.data(), static_cast<std::size_t>(written - buffer.data()));
+    if (end < path.size()) encoded += '/';
+    start = end + 1;
+  }
+  return !path.empty() && path.front() == '/' ? "file://" + encoded : encoded;
+}
 
 // Every rule given is described, so that results can refer to them by index; without a catalogue, the
 // rules of the findings.
@@ -36,7 +60,9 @@ std::vector<RuleInfo> described_rules(const std::vector<Finding>& findings, cons
 }
 
 json physical_location(const Finding& finding) {
-  json physical{{"artifactLocation", {{"uri", finding.file}}}};
+  json artifact{{"uri", uri_of(finding.file)}};
+  if (finding.file.front() != '/') artifact["uriBaseId"] = kSourceRoot;
+  json physical{{"artifactLocation", std::move(artifact)}};
   if (finding.line != 0) {
     physical["region"] = {{"startLine", finding.line}};
     if (finding.column != 0) physical["region"]["startColumn"] = finding.column;
@@ -58,7 +84,8 @@ std::string format_sarif_report(const std::vector<Finding>& reported, const std:
                      {"name", rule.id},
                      {"shortDescription", {{"text", rule.purpose}}},
                      {"fullDescription", {{"text", rule.purpose}}},
-                     {"helpUri", help_uri(rule.id)},
+                     // The page ships with fbcompat, not at an address: help is its text's pointer.
+                     {"help", {{"text", fmt::format("{} Run `fbcompat explain {}` for the rule's page.", rule.purpose, rule.id)}}},
                      {"defaultConfiguration", {{"level", sarif_level(rule.default_severity)}}},
                      {"properties", {{"category", category_name(rule.category)}}}});
   }
@@ -80,10 +107,8 @@ std::string format_sarif_report(const std::vector<Finding>& reported, const std:
     result["suppressions"] = json::array({{{"kind", "external"}, {"status", "accepted"}, {"justification", item.reason}}});
     results.push_back(std::move(result));
   }
-  json run{{"tool", {{"driver", {{"name", "fbcompat"},
-                                {"informationUri", "https://github.com/fbcompat/fbcompat"},
-                                {"semanticVersion", "0.1.0"},
-                                {"rules", rules}}}}},
+  json run{{"tool", {{"driver", {{"name", "fbcompat"}, {"semanticVersion", fbcompat_version()}, {"rules", rules}}}}},
+           {"originalUriBaseIds", {{kSourceRoot, {{"description", {{"text", "The root of the repository checked"}}}}}}},
            {"results", results}};
   if (!judgement.configuration.empty()) run["properties"] = {{"configuration", judgement.configuration}};
   const json sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},

@@ -3,6 +3,7 @@
 #include "catalogue/rule_pages.h"
 #include "fbcompat/checks/diff.h"
 #include "fbcompat/checks/lock.h"
+#include "fbcompat/checks/module_diff.h"
 #include "fbcompat/checks/pair.h"
 #include "fbcompat/checks/runtime_check.h"
 #include "fbcompat/core/policy.h"
@@ -14,7 +15,7 @@ namespace fbcompat {
 const std::vector<RuleInfo>& all_rules() {
   static const std::vector<RuleInfo> rules = [] {
     std::vector<RuleInfo> collected;
-    for (const auto* family : {&diff_rules(), &pair_check_rules(), &lock_check_rules(), &golden_rules(), &runtime_check_rules(),
+    for (const auto* family : {&diff_rules(), &module_rules(), &pair_check_rules(), &lock_check_rules(), &golden_rules(), &runtime_check_rules(),
                                &xnnpack::load_check_rules(), &configuration_rules()}) {
       for (const RuleInfo* rule : *family) collected.push_back(*rule);
     }

@@ -25,7 +25,8 @@ void check(const EvolutionContext& context, FindingSink& sink) {
     const char* kind = declaration_kind_name(declaration.kind);
     const std::string name = unqualified_name(declaration.name());
     const std::string why =
-        uses.empty() ? std::string("Nothing in the old schema used it, so no data can contain it")
+        uses.empty() ? std::string("Nothing that data of the old schema can reach from its roots used it, so no data can "
+                                   "contain it")
                      : fmt::format("Its uses in the old schema ({}) now hold types laid out the same, so old data still "
                                    "reads",
                                    list_uses(uses));

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fbcompat/core/error.h"
@@ -33,11 +34,21 @@ struct FamilyConfig {
   std::string reader_path(const std::string& version) const { return directory + "/" + version + "/" + reader; }
 };
 
+// The module `diff --against` checks when given no paths: its schema files, their include directories,
+// and moves of files that git's rename detection cannot see (a file rewritten as it moved).
+struct ModuleConfig {
+  std::vector<std::string> roots;  // directories or files; empty: every tracked .fbs under the current directory
+  std::vector<std::string> include_dirs;
+  std::vector<std::pair<std::string, std::string>> renames;  // old path, new path
+};
+
 struct Config {
   std::string path;  // the file it was read from; empty for the built-in defaults
   std::vector<FamilyConfig> families;
   Policy policy;
   std::size_t union_capacity_warning = 200;
+  std::vector<std::string> root_tables;  // [diff] root_tables: tables data may start at, besides root_type
+  ModuleConfig module;
 
   const FamilyConfig* find_family(const std::string& name) const;
 };

@@ -1,5 +1,6 @@
-// Reads schema files straight from a git repository at a ref (libgit2), without checking anything
-// out: the old side of `diff --against git:REF`, and every version of `audit --git`.
+// Reads schema files straight from a git repository at a ref or from its index (libgit2), without
+// checking anything out: the old side of `diff --against git:REF`, the new side of `diff --staged`, and
+// every version of `audit --git`.
 #pragma once
 
 #include <memory>
@@ -48,13 +49,35 @@ class GitTreeReader final : public SourceReader {
   std::string display_name(const std::string& path) const override;  // "git:REF:path"
 
   const std::string& ref() const { return ref_; }
+  GitRepository& repository() const { return *repository_; }
+
+  struct Tree;
+  const Tree& tree() const { return *tree_; }
 
  private:
-  struct Tree;
   GitTreeReader(std::shared_ptr<GitRepository> repository, std::string ref, std::unique_ptr<Tree> tree);
   std::shared_ptr<GitRepository> repository_;
   std::string ref_;
   std::unique_ptr<Tree> tree_;
+};
+
+// The index (the staging area): what `git commit` would commit. Paths are relative to the repository
+// root and shown as they are ("schemas/a.fbs"): the staged file is the one in the work tree's place.
+class GitIndexReader final : public SourceReader {
+ public:
+  static Expected<std::unique_ptr<GitIndexReader>> open(std::shared_ptr<GitRepository> repository);
+  ~GitIndexReader() override;
+
+  bool read(const std::string& path, std::string* contents) const override;
+  bool exists(const std::string& path) const override;
+
+  struct Index;
+  const Index& index() const { return *index_; }
+
+ private:
+  GitIndexReader(std::shared_ptr<GitRepository> repository, std::unique_ptr<Index> index);
+  std::shared_ptr<GitRepository> repository_;
+  std::unique_ptr<Index> index_;
 };
 
 }  // namespace fbcompat

@@ -14,6 +14,7 @@ namespace fbcompat {
 // Which command applies a rule.
 enum class RuleScope {
   Evolution,  // diff and audit: an old schema against its next version
+  Module,     // diff --against: a repository's schema files against the same files at a base ref
   Pair,       // pair: what a writer schema emits against what a reader schema reads
   Lock,       // diff and audit: a schema against the lock file of released ids
   Runtime,    // runtime-check: a runtime's node definitions against the schema

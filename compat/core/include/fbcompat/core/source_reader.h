@@ -30,4 +30,22 @@ class FileSystemReader final : public SourceReader {
   std::optional<std::uint64_t> size(const std::string& path) const override;
 };
 
+// Reads the files under one directory (a repository's work tree) by their paths relative to it, and shows
+// them by those paths: "schemas/a.fbs", wherever the command runs. A path that leaves the directory,
+// lexically or through a link, does not exist for it.
+class DirectoryReader final : public SourceReader {
+ public:
+  explicit DirectoryReader(std::string root);
+  bool read(const std::string& path, std::string* contents) const override;
+  bool exists(const std::string& path) const override;
+  std::optional<std::uint64_t> size(const std::string& path) const override;
+
+ private:
+  // The file's path on the file system; empty when it lies outside the root.
+  std::string resolve(const std::string& path) const;
+  std::string root_;           // with a trailing '/'
+  std::string resolved_root_;  // links resolved, with a trailing '/'
+  FileSystemReader files_;
+};
+
 }  // namespace fbcompat

@@ -1,0 +1,48 @@
+// The module gate: every schema file of a repository (or of some of its directories) against the same
+// files at a base ref, in one report. New files are compatible, deleted ones breaking (FILE_NO_DELETE),
+// renamed ones compared with their old selves; each file's includes are read inside the tree of its own
+// side. Every path in the findings is relative to the repository root.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fbcompat/checks/diff_options.h"
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/finding.h"
+#include "fbcompat/core/git_changes.h"
+#include "fbcompat/core/git_source.h"
+#include "fbcompat/core/rule.h"
+#include "fbcompat/core/schema.h"
+
+namespace fbcompat {
+
+// The rules of the module gate itself (FILE_NO_DELETE); each pair of files adds diff_rules().
+const std::vector<const RuleInfo*>& module_rules();
+
+struct ModuleDiffRequest {
+  std::shared_ptr<GitRepository> repository;
+  std::string base_ref;                   // "origin/main", "HEAD", a tag, a commit
+  NewSide side = NewSide::WorkTree;       // the work tree, or the index (--staged)
+  std::vector<std::string> paths;         // repository paths of files or directories; none: the whole repository
+  std::vector<std::string> include_dirs;  // repository paths searched for includes, on both sides
+  // Moves git cannot see (a file rewritten as it moved): old repository path, new repository path.
+  std::vector<std::pair<std::string, std::string>> renames;
+  DiffOptions diff;
+  // Further checks of each new schema (the CLI's lock check), given its repository path.
+  std::function<void(const std::string& path, const Schema& schema, std::vector<Finding>& findings)> check_new;
+};
+
+struct ModuleDiff {
+  std::vector<FileChange> files;  // every schema file of the module, by path
+  std::vector<Finding> findings;  // sorted, each once even when several files include its declaration
+};
+
+// Errors: the ref names no commit, a schema on either side does not load (naming its side), a path
+// given names no schema file on either side.
+Expected<ModuleDiff> diff_module(const ModuleDiffRequest& request);
+
+}  // namespace fbcompat

@@ -1,0 +1,40 @@
+// The new side of `diff --staged`: files as the index holds them, which may differ from the work tree.
+#include <fmt/format.h>
+
+#include "fbcompat/core/git_source.h"
+#include "git/git_handles.h"
+
+namespace fbcompat {
+
+GitIndexReader::GitIndexReader(std::shared_ptr<GitRepository> repository, std::unique_ptr<Index> index)
+    : repository_(std::move(repository)), index_(std::move(index)) {}
+
+GitIndexReader::~GitIndexReader() = default;
+
+Expected<std::unique_ptr<GitIndexReader>> GitIndexReader::open(std::shared_ptr<GitRepository> repository) {
+  auto index = std::make_unique<Index>();
+  if (git_repository_is_bare(repository->impl().repository) == 1) {
+    return Error{"git:index", 0, 0, "the repository is bare: it has no index to check (--staged)"};
+  }
+  if (git_repository_index(&index->index, repository->impl().repository) != 0) {
+    return Error{"git:index", 0, 0, fmt::format("cannot read the repository's index ({})", last_git_error())};
+  }
+  return std::unique_ptr<GitIndexReader>(new GitIndexReader(std::move(repository), std::move(index)));
+}
+
+bool GitIndexReader::read(const std::string& path, std::string* contents) const {
+  const git_index_entry* entry = git_index_get_bypath(index_->index, normalize_repository_path(path).c_str(), 0);
+  if (entry == nullptr) return false;
+  git_blob* blob = nullptr;
+  if (git_blob_lookup(&blob, repository_->impl().repository, &entry->id) != 0) return false;
+  const auto* data = static_cast<const char*>(git_blob_rawcontent(blob));
+  contents->assign(data, static_cast<std::size_t>(git_blob_rawsize(blob)));
+  git_blob_free(blob);
+  return true;
+}
+
+bool GitIndexReader::exists(const std::string& path) const {
+  return git_index_get_bypath(index_->index, normalize_repository_path(path).c_str(), 0) != nullptr;
+}
+
+}  // namespace fbcompat

@@ -1,0 +1,33 @@
+// How a repository's schema files changed between a base commit and what is about to land (the work
+// tree, or the index), with git's own rename detection: the file list of the module gate.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/git_source.h"
+
+namespace fbcompat {
+
+enum class FileChangeKind { Unchanged, Modified, Added, Deleted, Renamed };
+
+const char* file_change_name(FileChangeKind kind);  // "unchanged", "modified", "added", "deleted", "renamed"
+
+struct FileChange {
+  FileChangeKind kind = FileChangeKind::Unchanged;
+  std::string old_path;  // repository path at the base; empty when added
+  std::string new_path;  // repository path on the new side; empty when deleted
+};
+
+// Which side is compared with the base: the files as they are in the work tree, or as staged.
+enum class NewSide { WorkTree, Index };
+
+// Every tracked file whose name ends in `suffix` under `paths` (repository paths of files or
+// directories; none: the whole repository), on either side, in path order. A file that moved keeps
+// its pair when git finds it renamed (at least half its content the same, as `git diff -M`), also when
+// only one of its two paths is under `paths`.
+Expected<std::vector<FileChange>> file_changes(const GitTreeReader& base, NewSide side,
+                                               const std::vector<std::string>& paths, const std::string& suffix);
+
+}  // namespace fbcompat
