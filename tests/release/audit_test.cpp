@@ -215,6 +215,15 @@ BOOST_AUTO_TEST_CASE(versions_sort_as_people_read_them) {
   BOOST_TEST(version_less("1.4.1", "1.5.0-dev"));
   BOOST_TEST(version_less("v0.2.0", "v0.10.0"));
   BOOST_TEST(!version_less("v1.0", "v1.0"));
+  // A pre-release comes before its release, and pre-releases in their own order.
+  BOOST_TEST(version_less("v1.0.0-rc1", "v1.0.0"));
+  BOOST_TEST(!version_less("v1.0.0", "v1.0.0-rc1"));
+  BOOST_TEST(version_less("v1.0.0-rc2", "v1.0.0-rc10"));
+  BOOST_TEST(version_less("v1.0.0", "v1.0.1-rc1"));
+  BOOST_TEST(version_less("v0.9.9", "v1.0.0-alpha"));
+  BOOST_TEST(version_less("1.5.0-dev", "1.5.0"));
+  // A prefix with a dash is not a pre-release.
+  BOOST_TEST(version_less("release-1.9", "release-1.10"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

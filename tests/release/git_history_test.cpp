@@ -71,6 +71,34 @@ BOOST_AUTO_TEST_CASE(a_glob_orders_refs_by_version_and_skips_refs_without_the_fi
              "git:v1.10:schemas/common.fbs");
 }
 
+BOOST_AUTO_TEST_CASE(pre_releases_come_before_their_release_and_globs_match_whole_names) {
+  TempDir repo;
+  make_repository(repo);
+  git(repo, "tag v1.10-rc2 v1.2");
+  git(repo, "tag v1.10-rc10 v1.2");
+  git(repo, "branch v1/feature v1.2");  // "v*" must not reach across the '/'
+  const auto history = load_git_history(repo.path(), "schemas/graph.fbs", {"v*"});
+  BOOST_TEST_REQUIRE(history.ok(), (history.ok() ? "" : history.error().to_string()));
+  BOOST_TEST(names(*history) == (std::vector<std::string>{"v1.0", "v1.2", "v1.10-rc2", "v1.10-rc10", "v1.10"}),
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_file_is_followed_across_renames) {
+  TempDir repo;
+  make_repository(repo);
+  git(repo, "mv schemas/graph.fbs schemas/graph_v2.fbs");
+  git(repo, "commit -q -m moved");
+  git(repo, "tag v2.0");
+  const auto history = load_git_history(repo.path(), "schemas/graph_v2.fbs", {"v*"});
+  BOOST_TEST_REQUIRE(history.ok(), (history.ok() ? "" : history.error().to_string()));
+  BOOST_TEST(names(*history) == (std::vector<std::string>{"v1.0", "v1.2", "v1.10", "v2.0"}), boost::test_tools::per_element());
+  const Schema* first = history->schema(0, 0);
+  BOOST_TEST(first->files.front() == "git:v1.0:schemas/graph.fbs");
+  bool noted = false;
+  for (const std::string& note : history->notes) noted |= note.find("was schemas/graph.fbs at v1.10") != std::string::npos;
+  BOOST_TEST(noted);
+}
+
 BOOST_AUTO_TEST_CASE(the_audit_finds_the_insertion_between_tags) {
   TempDir repo;
   make_repository(repo);

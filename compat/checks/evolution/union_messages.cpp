@@ -10,11 +10,11 @@ std::string old_id_now_reads_as(const EnumPair& pair, std::int64_t id) {
   const EnumValue* old_member = pair.old_enum.find_number(id);
   const std::string old_name = old_member != nullptr ? old_member->name : "?";
   if (const EnumValue* now = pair.new_enum.find_number(id)) {
-    return fmt::format("Programs written with the old schema that contain {} (type id {}) now decode it as {} "
+    return fmt::format("Buffers written with the old schema that contain {} (type id {}) now decode it as {} "
                        "(table {}).",
                        old_name, id, now->name, unqualified_name(now->table));
   }
-  return fmt::format("Programs written with the old schema that contain {} (type id {}) hold an id the new schema "
+  return fmt::format("Buffers written with the old schema that contain {} (type id {}) hold an id the new schema "
                      "does not know: generated code returns null for it and JSON conversion fails.",
                      old_name, id);
 }

@@ -87,15 +87,15 @@ std::vector<Finding> check_against_lock(const Schema& schema, const LockSection&
       if (!owner_exists(schema, owner)) {
         if (!deleted_owners.insert(owner).second) continue;
         sink.report(lock_rules::kReleasedDeleted, owner, schema, SourceLocation{},
-                    fmt::format("{} was released (since {}, per {}) and is gone from the schema. Programs released "
-                                "with it still use it.",
+                    fmt::format("{} was released (since {}, per {}) and is gone from the schema. Buffers written "
+                                "by those releases still use it.",
                                 owner, latest.since, lock_path),
                     fmt::format("restore {}; released declarations stay", unqualified_name(owner)));
         continue;
       }
       sink.report(lock_rules::kReleasedDeleted, subject, schema, owner_location(schema, owner),
-                  fmt::format("{} {} {} of {} was released as {} in {} (per {}) and is gone from the schema. Programs "
-                              "released with it still hold it there.",
+                  fmt::format("{} {} {} of {} was released as {} in {} (per {}) and is gone from the schema. Buffers "
+                              "written by those releases still hold it there.",
                               entry_kind_name(kind), latest.name, fmt::format("({} {})", number_word(kind), number),
                               unqualified_name(owner), described(latest), latest.since, lock_path),
                   kind == EntryKind::Field
@@ -114,7 +114,7 @@ std::vector<Finding> check_against_lock(const Schema& schema, const LockSection&
             ? fmt::format("was released as {} in {}", described(latest), latest.since)
             : fmt::format("was released as {} in {} and retired in {}", described(latest), latest.since, latest.retired);
     sink.report(lock_rules::kIdReused, owner + "." + now.name, schema, now.location,
-                fmt::format("{} {} of {} {} (per {}), and the schema gives it to {}{}. Programs released with {} "
+                fmt::format("{} {} of {} {} (per {}), and the schema gives it to {}{}. Buffers written with {} "
                             "still hold it there and would be read as {}.",
                             number_word(kind), number, unqualified_name(owner), history, lock_path, now.name,
                             now.type.empty() ? std::string() : " (" + unqualified_name(now.type) + ")", latest.name,

@@ -261,7 +261,7 @@ class PairWalker {
       if (at_id == nullptr && same_name == nullptr) {
         report(kUnionMemberMissing, subject, member.location,
                fmt::format("the writer can emit {} (type id {}, table {}), which the reader's {} does not have: it "
-                           "knows type ids 1..{}. Programs that use {} fail to load on this reader.",
+                           "knows type ids 1..{}. Buffers that use {} fail to verify on this reader.",
                            member.name, member.value, unqualified_name(member.table), unqualified_name(reader_union.name),
                            reader_highest, member.name),
                fmt::format("add `{}` to the reader's {} as type id {} (at the end), or use a reader built from the "

@@ -56,6 +56,35 @@ struct IndexHandle {
   }
 };
 
+// The deltas of a diff, renames found, kept when either of their paths is a schema file under `paths`.
+Expected<std::vector<FileChange>> collect_changes(git_diff* diff, const GitTreeReader& base,
+                                                  const std::vector<std::string>& paths, const std::string& suffix) {
+  git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
+  find.flags = GIT_DIFF_FIND_RENAMES;
+  if (git_diff_find_similar(diff, &find) != 0) {
+    return Error{base.display_name(""), 0, 0, fmt::format("cannot detect renames ({})", last_git_error())};
+  }
+  std::vector<FileChange> changes;
+  const std::size_t count = git_diff_num_deltas(diff);
+  for (std::size_t i = 0; i < count; ++i) {
+    FileChange change = change_of(*git_diff_get_delta(diff, i));
+    const bool old_in =
+        !change.old_path.empty() && ends_with(change.old_path, suffix) && covered(change.old_path, paths);
+    const bool new_in =
+        !change.new_path.empty() && ends_with(change.new_path, suffix) && covered(change.new_path, paths);
+    if (!old_in && !new_in) continue;
+    // A file moved across the module's edge is still the same schema: it is compared with its old self
+    // (pre-commit names a moved file by its new path alone).
+    changes.push_back(std::move(change));
+  }
+  std::sort(changes.begin(), changes.end(), [](const FileChange& a, const FileChange& b) {
+    const std::string& a_path = a.new_path.empty() ? a.old_path : a.new_path;
+    const std::string& b_path = b.new_path.empty() ? b.old_path : b.new_path;
+    return a_path < b_path;
+  });
+  return changes;
+}
+
 }  // namespace
 
 const char* file_change_name(FileChangeKind kind) {
@@ -103,30 +132,23 @@ Expected<std::vector<FileChange>> file_changes(const GitTreeReader& base, NewSid
   if (status != 0) {
     return Error{base.display_name(""), 0, 0, fmt::format("cannot compare with {} ({})", base.ref(), last_git_error())};
   }
-  git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
-  find.flags = GIT_DIFF_FIND_RENAMES;
-  if (git_diff_find_similar(diff.diff, &find) != 0) {
-    return Error{base.display_name(""), 0, 0, fmt::format("cannot detect renames ({})", last_git_error())};
+  return collect_changes(diff.diff, base, paths, suffix);
+}
+
+Expected<std::vector<FileChange>> file_changes_between(const GitTreeReader& base, const GitTreeReader& head,
+                                                       const std::string& suffix) {
+  git_diff_options options = GIT_DIFF_OPTIONS_INIT;
+  const std::string pattern = "*" + suffix;
+  char* pathspec[] = {const_cast<char*>(pattern.c_str())};
+  options.pathspec.strings = pathspec;
+  options.pathspec.count = 1;
+  DiffHandle diff;
+  if (git_diff_tree_to_tree(&diff.diff, base.repository().impl().repository, base.tree().tree, head.tree().tree,
+                            &options) != 0) {
+    return Error{base.display_name(""), 0, 0,
+                 fmt::format("cannot compare {} with {} ({})", base.ref(), head.ref(), last_git_error())};
   }
-  std::vector<FileChange> changes;
-  const std::size_t count = git_diff_num_deltas(diff.diff);
-  for (std::size_t i = 0; i < count; ++i) {
-    FileChange change = change_of(*git_diff_get_delta(diff.diff, i));
-    const bool old_in =
-        !change.old_path.empty() && ends_with(change.old_path, suffix) && covered(change.old_path, paths);
-    const bool new_in =
-        !change.new_path.empty() && ends_with(change.new_path, suffix) && covered(change.new_path, paths);
-    if (!old_in && !new_in) continue;
-    // A file moved across the module's edge is still the same schema: it is compared with its old self
-    // (pre-commit names a moved file by its new path alone).
-    changes.push_back(std::move(change));
-  }
-  std::sort(changes.begin(), changes.end(), [](const FileChange& a, const FileChange& b) {
-    const std::string& a_path = a.new_path.empty() ? a.old_path : a.new_path;
-    const std::string& b_path = b.new_path.empty() ? b.old_path : b.new_path;
-    return a_path < b_path;
-  });
-  return changes;
+  return collect_changes(diff.diff, base, {}, suffix);
 }
 
 }  // namespace fbcompat

@@ -81,7 +81,8 @@ std::vector<std::string> GitRepository::refs_matching(const std::string& glob) c
   git_reference* reference = nullptr;
   while (git_reference_next(&reference, iterator) == 0) {
     const std::string short_name = git_reference_shorthand(reference);
-    if (::fnmatch(glob.c_str(), short_name.c_str(), 0) == 0) names.push_back(short_name);
+    // '*' stops at '/': "v*" is the tags and branches v1.0, v2.0-rc1, not origin/v1.0 or v1/feature.
+    if (::fnmatch(glob.c_str(), short_name.c_str(), FNM_PATHNAME) == 0) names.push_back(short_name);
     git_reference_free(reference);
   }
   git_reference_iterator_free(iterator);

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "fbcompat/core/git_changes.h"
 #include "fbcompat/core/git_source.h"
 #include "fbcompat/core/schema_loader.h"
 #include "fbcompat/support/parallel_for.h"
@@ -106,23 +107,47 @@ Expected<History> load_git_history(const std::string& repository_path, const std
   history.family = path;
   history.roles = {"schema"};
   history.role_files = {path.substr(path.find_last_of('/') + 1)};
-  std::vector<std::shared_ptr<GitTreeReader>> trees;  // alive while loading
-  std::vector<LoadJob> jobs;
+  std::vector<std::shared_ptr<GitTreeReader>> trees;  // alive while loading, oldest first
   for (const std::string& ref : refs) {
     auto tree = GitTreeReader::open(*repository, ref);
     if (!tree) return tree.error();
-    if (!(*tree)->exists(path)) {
+    trees.push_back(std::move(tree.value()));
+  }
+  // The file's path at each ref, followed back from the newest across renames (git's detection between
+  // consecutive refs); empty where it did not exist.
+  std::vector<std::string> paths_at(trees.size());
+  std::string current = path;
+  for (std::size_t i = trees.size(); i-- > 0;) {
+    if (!current.empty() && !trees[i]->exists(current) && i + 1 < trees.size() && !paths_at[i + 1].empty()) {
+      const auto dot = path.find_last_of('.');
+      auto changes = file_changes_between(*trees[i], *trees[i + 1], dot == std::string::npos ? "" : path.substr(dot));
+      if (!changes) return changes.error();
+      for (const FileChange& change : *changes) {
+        if (change.kind == FileChangeKind::Renamed && change.new_path == current) {
+          history.notes.push_back(fmt::format("{} was {} at {}: followed across the rename", current, change.old_path,
+                                              trees[i]->ref()));
+          current = change.old_path;
+        }
+      }
+    }
+    if (trees[i]->exists(current)) paths_at[i] = current;
+  }
+  std::vector<std::shared_ptr<GitTreeReader>> kept;
+  std::vector<LoadJob> jobs;
+  for (std::size_t i = 0; i < trees.size(); ++i) {
+    const std::string& ref = trees[i]->ref();
+    if (paths_at[i].empty()) {
       history.notes.push_back(fmt::format("{} does not exist at {}: skipped", path, ref));
       continue;
     }
-    trees.push_back(std::move(tree.value()));
+    kept.push_back(trees[i]);
     HistoryVersion version;
     version.name = ref;
     version.releases = {ref};
     version.shipped = true;
     version.schemas.resize(1);
-    LoadJob job{history.versions.size(), 0, path, {}};
-    job.options.reader = trees.back().get();
+    LoadJob job{history.versions.size(), 0, paths_at[i], {}};
+    job.options.reader = kept.back().get();
     for (const std::string& dir : include_dirs) job.options.include_dirs.push_back(dir + "/");
     jobs.push_back(std::move(job));
     history.versions.push_back(std::move(version));

@@ -48,7 +48,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
     if (used <= old_highest_id(context, enumeration)) continue;
     sink.report(kUnionCapacity, enumeration.name, context.new_schema, enumeration.location,
                 fmt::format("{} uses {} of the {} type ids its {} type id allows; {} are left. When they run out, "
-                            "widening the type id breaks every existing program.",
+                            "widening the type id breaks every existing buffer.",
                             unqualified_name(enumeration.name), used, capacity, type_id_name(enumeration.underlying),
                             capacity - used),
                 "plan for the limit now: group related members behind one member with a sub-type field, or start a "

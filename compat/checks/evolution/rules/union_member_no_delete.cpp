@@ -24,7 +24,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
       } else {
         std::vector<std::size_t> misread = old_members_of(displaced);
         misread.push_back(index);
-        message += fmt::format("The type id of every member after it moved down: {}. Programs written with the old "
+        message += fmt::format("The type id of every member after it moved down: {}. Buffers written with the old "
                                "schema now silently decode {}.",
                                list_shifts(displaced, pair.values), misreadings(pair, misread));
       }
@@ -44,7 +44,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
       }
       sink.report(kUnionMemberNoDelete, union_name + "." + old_member.name, context.new_schema, new_member.location,
                   fmt::format("union member {} (type id {}, table {}) was replaced by {} (table {}) at the same type "
-                              "id. Programs written with the old schema that contain {} now decode it as {}, reading "
+                              "id. Buffers written with the old schema that contain {} now decode it as {}, reading "
                               "its {} table as a {} table.",
                               old_member.name, old_member.value, unqualified_name(old_member.table), new_member.name,
                               unqualified_name(new_member.table), old_member.name, new_member.name,

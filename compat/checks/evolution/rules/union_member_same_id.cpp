@@ -20,7 +20,7 @@ void report_insertion(const EvolutionContext& context, FindingSink& sink, const 
   const Alignment::EndPlace end = pair.values.end_place(index);
   sink.report(kUnionMemberSameId, pair.new_enum.name + "." + member.name, context.new_schema, member.location,
               fmt::format("{} was inserted into {} at type id {}, before {}, and the type id of every member after it "
-                          "shifted: {}. Programs written with the old schema now silently "
+                          "shifted: {}. Buffers written with the old schema now silently "
                           "decode {}.",
                           member.name, union_name, member.value, pair.values.next_in_new(index),
                           list_shifts(displaced, pair.values), misreadings(pair, old_members_of(displaced))),
@@ -41,7 +41,7 @@ void report_move(const EvolutionContext& context, FindingSink& sink, const EnumP
   if (!displaced.empty()) {
     message += fmt::format(", and the members it passed shifted: {}", list_shifts(displaced, pair.values));
   }
-  message += fmt::format(". Programs written with the old schema now silently decode {}.",
+  message += fmt::format(". Buffers written with the old schema now silently decode {}.",
                          misreadings(pair, misread));
   sink.report(kUnionMemberSameId, pair.new_enum.name + "." + new_member.name, context.new_schema, new_member.location,
               message,

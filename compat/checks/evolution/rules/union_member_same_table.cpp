@@ -24,7 +24,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
       sink.report(kUnionMemberSameTable, pair.new_enum.name + "." + new_member.name, context.new_schema,
                   new_member.location,
                   fmt::format("{} (type id {}) now carries table {} instead of {}, and they are laid out differently "
-                              "({}). Programs written with the old schema hold a {} there, which readers now decode "
+                              "({}). Buffers written with the old schema hold a {} there, which readers now decode "
                               "as a {}.",
                               new_member.name, new_member.value, unqualified_name(new_member.table),
                               unqualified_name(old_member.table), reason, unqualified_name(old_member.table),

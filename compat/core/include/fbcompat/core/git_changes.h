@@ -30,4 +30,9 @@ enum class NewSide { WorkTree, Index };
 Expected<std::vector<FileChange>> file_changes(const GitTreeReader& base, NewSide side,
                                                const std::vector<std::string>& paths, const std::string& suffix);
 
+// The same between two commits (no work tree, no module paths): how `audit --git` follows a file that
+// moved between two releases.
+Expected<std::vector<FileChange>> file_changes_between(const GitTreeReader& base, const GitTreeReader& head,
+                                                       const std::string& suffix);
+
 }  // namespace fbcompat
