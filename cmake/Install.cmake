@@ -52,6 +52,7 @@ configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/fbcompatConfig.cmake.
 write_basic_package_version_file("${PROJECT_BINARY_DIR}/fbcompatConfigVersion.cmake" COMPATIBILITY SameMinorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/fbcompatConfig.cmake" "${PROJECT_BINARY_DIR}/fbcompatConfigVersion.cmake"
               "${PROJECT_SOURCE_DIR}/cmake/fbcompatLoadCheck.cmake"
+              "${PROJECT_SOURCE_DIR}/cmake/fbcompatSchemaCheck.cmake"
         DESTINATION "${CMAKE_INSTALL_LIBDIR}/cmake/fbcompat")
 
 # Relocatable: the prefix is found from where the .pc file lies, wherever the package is installed.

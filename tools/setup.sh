@@ -3,28 +3,40 @@
 # runs the main job: the release audit of the bundled schemas/ and golden/.
 # The build uses the newer flatbuffers whose source Debian ships (tools/deps/flatbuffers.sh builds it once
 # into a cache outside the clone); --system-flatbuffers builds against the installed one instead.
-# Usage: tools/setup.sh [--no-build] [--system-flatbuffers]
+# --lean installs and builds only what gating schemas needs: the CLI and the library, without XNNPACK,
+# Boost.Test, Google Benchmark or the test tools (FBCOMPAT_LEAN).
+# Usage: tools/setup.sh [--no-build] [--system-flatbuffers] [--lean]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build=yes
 flatbuffers=debian-source
+lean=no
 for arg in "$@"; do
   case "$arg" in
     --no-build) build=no ;;
     --system-flatbuffers) flatbuffers=system ;;
-    *) echo "setup: unknown option '$arg' (known: --no-build, --system-flatbuffers)" >&2; exit 2 ;;
+    --lean) lean=yes ;;
+    *) echo "setup: unknown option '$arg' (known: --no-build, --system-flatbuffers, --lean)" >&2; exit 2 ;;
   esac
 done
 
+# What the CLI and the library build with.
 packages=(
   build-essential cmake pkg-config git
   libflatbuffers-dev flatbuffers-compiler
-  libxnnpack-dev libpthreadpool-dev  # xnnpack.h includes pthreadpool.h, but the package does not depend on it
-  libboost-test-dev libbenchmark-dev
   libfmt-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libgit2-dev libssl-dev liburiparser-dev
-  clang libclang-rt-14-dev
 )
+# The rest of the full build: the reference runtime, the tests and benchmarks, and what the tests run
+# (clang for the sanitizer and fuzz builds, pre-commit for the hook's test).
+if [ "$lean" = no ]; then
+  packages+=(
+    libxnnpack-dev libpthreadpool-dev  # xnnpack.h includes pthreadpool.h, but the package does not depend on it
+    libboost-test-dev libbenchmark-dev
+    clang libclang-rt-14-dev
+    pre-commit
+  )
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -43,7 +55,7 @@ fi
 
 [ "$build" = no ] && exit 0
 
-configure=(-DCMAKE_BUILD_TYPE=Release)
+configure=(-DCMAKE_BUILD_TYPE=Release -DFBCOMPAT_LEAN=$([ "$lean" = yes ] && echo ON || echo OFF))
 if [ "$flatbuffers" = debian-source ]; then
   # Empty when the source could not be had: the script has said so; the system flatbuffers serves.
   prefix=$(tools/deps/flatbuffers.sh) || {
@@ -56,6 +68,11 @@ else
 fi
 cmake -S . -B build "${configure[@]}"
 cmake --build build -j "$(nproc)"
+
+if [ "$lean" = yes ]; then
+  echo "setup: built the lean build/fbcompat ($(build/fbcompat --version)); gate schemas with: build/fbcompat diff --against git:origin/main"
+  exit 0
+fi
 
 echo "setup: built build/fbcompat; running the release audit of the bundled schemas and golden programs"
 build/fbcompat audit

@@ -151,3 +151,21 @@ set +e; "$work/load_check_consumer/runtime_load_check" "$work/payload.bin" "$new
 [ "$status" -eq 2 ] && grep -q "no runtime profile for '$newest'" "$work/consumer.err" ||
   fail "the consumer's profiles are not its own manifest's: $newest gave exit $status ($(cat "$work/consumer.err"))"
 echo "package ($kind): the load check built with flatbuffers $consumer_version (fbcompat: $flatbuffers_version) and the runtime's own manifest"
+
+# A project that only gates its schemas: fbcompat_schema_check() in its CTest suite, against its last
+# commit and its released copies. It passes as committed, and fails on a breaking change, naming the rule.
+consumer="$work/schema_check_consumer"
+cp -r "$source/tests/package/schema_check_consumer" "$consumer"
+git_in() { git -C "$consumer" -c user.email=package@fbcompat.invalid -c user.name=package -c init.defaultBranch=main "$@"; }
+git_in init -q && git_in add -A && git_in commit -q -m schemas
+cmake -S "$consumer" -B "$consumer/build" -DCMAKE_PREFIX_PATH="$work/prefix" >"$work/schema_check.log" ||
+  fail "configuring the schema check consumer failed: $(tail -5 "$work/schema_check.log")"
+ctest --test-dir "$consumer/build" >"$work/schema_check.log" 2>&1 ||
+  fail "the schema check fails on unchanged schemas: $(tail -20 "$work/schema_check.log")"
+sed -i 's/sku: string; price: float;/price: float;/' "$consumer/schemas/item.fbs"
+if ctest --test-dir "$consumer/build" --output-on-failure >"$work/schema_check.log" 2>&1; then
+  fail "the schema check passes a deleted field"
+fi
+[ "$(grep -c 'error: \[FIELD_NO_DELETE\]' "$work/schema_check.log")" -eq 2 ] ||
+  fail "the schema check does not name the deleted field in both tests: $(cat "$work/schema_check.log")"
+echo "package ($kind): fbcompat_schema_check() gates a project's schemas in its CTest suite"

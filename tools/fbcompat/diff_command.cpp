@@ -1,20 +1,19 @@
 // fbcompat diff: the pre-merge gate. One schema against its previous version, from a file or a git ref.
-#include <filesystem>
-#include <future>
-#include <memory>
-
 #include <fmt/format.h>
 
-#include "command.h"
-#include "project_config.h"
 #include <cstdlib>
+#include <filesystem>
+#include <future>
 #include <map>
+#include <memory>
 #include <optional>
 
+#include "command.h"
 #include "fbcompat/checks/diff.h"
 #include "fbcompat/checks/module_diff.h"
 #include "fbcompat/core/git_source.h"
 #include "fbcompat/core/schema_loader.h"
+#include "project_config.h"
 
 namespace fbcompat::cli {
 namespace {
@@ -59,8 +58,10 @@ std::vector<std::string> include_roots(const std::string& schema, const std::vec
 // directory still.
 std::string nearest_directory(const std::string& path) {
   std::error_code ignored;
-  std::filesystem::path directory = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ignored), ignored);
-  while (!directory.empty() && !std::filesystem::is_directory(directory, ignored) && directory != directory.root_path()) {
+  std::filesystem::path directory =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(path, ignored), ignored);
+  while (!directory.empty() && !std::filesystem::is_directory(directory, ignored) &&
+         directory != directory.root_path()) {
     directory = directory.parent_path();
   }
   return directory.empty() ? "." : directory.string();
@@ -71,24 +72,91 @@ std::string module_summary(const ModuleDiff& module, const ModuleDiffRequest& re
   std::map<FileChangeKind, std::size_t> counts;
   for (const FileChange& change : module.files) ++counts[change.kind];
   std::string changed;
-  for (const FileChangeKind kind : {FileChangeKind::Modified, FileChangeKind::Added, FileChangeKind::Renamed, FileChangeKind::Deleted}) {
-    if (counts[kind] != 0) changed += fmt::format("{}{} {}", changed.empty() ? "" : ", ", counts[kind], file_change_name(kind));
+  for (const FileChangeKind kind :
+       {FileChangeKind::Modified, FileChangeKind::Added, FileChangeKind::Renamed, FileChangeKind::Deleted}) {
+    if (counts[kind] != 0)
+      changed += fmt::format("{}{} {}", changed.empty() ? "" : ", ", counts[kind], file_change_name(kind));
   }
-  std::string where;
-  for (const std::string& path : request.paths) where += (where.empty() ? "" : ", ") + (path.empty() ? std::string(".") : path);
+  std::string where = request.new_directory;
+  for (const std::string& path : request.paths)
+    where += (where.empty() ? "" : ", ") + (path.empty() ? std::string(".") : path);
+  const std::string& base = request.base_directory.empty() ? request.base_ref : request.base_directory;
   return fmt::format("{} schema file{}{} in {}{} against {}", module.files.size(), module.files.size() == 1 ? "" : "s",
-                     changed.empty() ? "" : " (" + changed + ")", where, staged ? ", as staged," : "", request.base_ref);
+                     changed.empty() ? "" : " (" + changed + ")", where, staged ? ", as staged," : "", base);
 }
 
 // The module gate: every schema file under the paths (or the configured module) against the same files
 // at the base ref, read from the work tree or, with --staged, the index.
+// The lock check of each new schema (the lock of the family whose directory holds it), its first
+// problem kept for the caller to report.
+struct LockChecks {
+  const Config& config;
+  const std::string& explicit_lock;
+  std::string root;  // what the module's paths are relative to
+  std::optional<Error> problem;
+
+  void operator()(const std::string& path, const Schema& schema, std::vector<Finding>& findings) {
+    if (problem) return;
+    auto guard = lock_for_schema(config, root + path, explicit_lock);
+    if (!guard) {
+      problem = guard.error();
+      return;
+    }
+    if (!*guard) return;
+    for (Finding& finding : check_against_lock(schema, (*guard)->section, (*guard)->path))
+      findings.push_back(std::move(finding));
+  }
+};
+
+int emit_module(const ModuleDiffRequest& request, const DiffArguments& arguments, const Config& config,
+                LockChecks& locks, const std::vector<std::string>& include_dirs) {
+  std::vector<std::string> inputs = arguments.files;
+  inputs.insert(inputs.end(), include_dirs.begin(), include_dirs.end());
+  if (!request.base_directory.empty()) inputs.push_back(request.base_directory);
+  inputs.push_back(config.path);
+  inputs.push_back(arguments.lock);
+  if (output_would_destroy_input(arguments.output, inputs)) return kBadInput;
+  auto module = diff_module(request);
+  if (!module) return report_error(module.error());
+  if (locks.problem) return report_error(*locks.problem);
+  return emit_findings(std::move(module->findings), arguments.output, policy_for(config, arguments.output),
+                       module_summary(*module, request, arguments.staged));
+}
+
+// A directory of released copies against the current directory of schemas, file by file.
+int run_directory_diff(const DiffArguments& arguments) {
+  if (arguments.staged) return report_error("--staged compares the index with a git ref: give --against git:REF");
+  if (arguments.files.size() > 1) {
+    return report_error("with --against DIRECTORY, give the one directory of current schemas to compare with it");
+  }
+  auto config = load_project_config(arguments.config, /*required=*/false);
+  if (!config) return report_error(config.error());
+  ModuleDiffRequest request;
+  request.base_directory = arguments.against;
+  request.new_directory = arguments.files.empty() ? "." : arguments.files.front();
+  request.include_dirs = arguments.include_dirs;  // relative to each side's directory
+  request.renames = config->module.renames;
+  request.diff.union_capacity_warning =
+      arguments.union_capacity_warning != 0 ? arguments.union_capacity_warning : config->union_capacity_warning;
+  request.diff.root_tables = config->root_tables;
+  LockChecks locks{*config, arguments.lock, request.new_directory + "/", std::nullopt};
+  request.check_new = std::ref(locks);
+  return emit_module(request, arguments, *config, locks, arguments.include_dirs);
+}
+
 int run_module_diff(const DiffArguments& arguments) {
   std::string ref = arguments.staged && arguments.against.empty() ? "git:HEAD" : arguments.against;
+  if (ref.rfind("git:", 0) != 0) {
+    std::error_code ignored;
+    if (std::filesystem::is_directory(ref, ignored)) return run_directory_diff(arguments);
+  }
   if (ref.rfind("git:", 0) != 0 || ref.size() == 4) {
-    return report_error(fmt::format("--against '{}': expected git:REF, such as git:HEAD or git:origin/main", ref));
+    return report_error(fmt::format(
+        "--against '{}': expected git:REF (git:HEAD, git:origin/main) or a directory of released copies", ref));
   }
   ref = ref.substr(4);
-  auto repository = GitRepository::open(arguments.files.empty() ? "." : nearest_directory(arguments.files.front()), true);
+  auto repository =
+      GitRepository::open(arguments.files.empty() ? "." : nearest_directory(arguments.files.front()), true);
   if (!repository) return report_error(repository.error());
   auto config = load_project_config(arguments.config, /*required=*/false);
   if (!config) return report_error(config.error());
@@ -122,30 +190,9 @@ int run_module_diff(const DiffArguments& arguments) {
   request.diff.union_capacity_warning =
       arguments.union_capacity_warning != 0 ? arguments.union_capacity_warning : config->union_capacity_warning;
   request.diff.root_tables = config->root_tables;
-  std::optional<Error> lock_problem;
-  const std::string workdir = (*repository)->workdir();
-  request.check_new = [&](const std::string& path, const Schema& schema, std::vector<Finding>& findings) {
-    if (lock_problem) return;
-    auto guard = lock_for_schema(*config, workdir + path, arguments.lock);
-    if (!guard) {
-      lock_problem = guard.error();
-      return;
-    }
-    if (!*guard) return;
-    for (Finding& finding : check_against_lock(schema, (*guard)->section, (*guard)->path)) findings.push_back(std::move(finding));
-  };
-
-  std::vector<std::string> inputs = arguments.files;
-  inputs.insert(inputs.end(), include_dirs.begin(), include_dirs.end());
-  inputs.push_back(config->path);
-  inputs.push_back(arguments.lock);
-  if (output_would_destroy_input(arguments.output, inputs)) return kBadInput;
-
-  auto module = diff_module(request);
-  if (!module) return report_error(module.error());
-  if (lock_problem) return report_error(*lock_problem);
-  return emit_findings(std::move(module->findings), arguments.output, policy_for(*config, arguments.output),
-                       module_summary(*module, request, arguments.staged));
+  LockChecks locks{*config, arguments.lock, (*repository)->workdir(), std::nullopt};
+  request.check_new = std::ref(locks);
+  return emit_module(request, arguments, *config, locks, include_dirs);
 }
 
 // Two files: the old schema and the new one, each with its includes from the file system.
@@ -185,7 +232,8 @@ int run_file_diff(const DiffArguments& arguments) {
   if (!config) return report_error(config.error());
   std::vector<std::string> inputs = arguments.files;
   inputs.insert(inputs.end(), arguments.include_dirs.begin(), arguments.include_dirs.end());
-  for (const Schema* schema : {&*old_schema, &*new_schema}) inputs.insert(inputs.end(), schema->files.begin(), schema->files.end());
+  for (const Schema* schema : {&*old_schema, &*new_schema})
+    inputs.insert(inputs.end(), schema->files.begin(), schema->files.end());
   inputs.push_back(config->path);
   inputs.push_back(arguments.lock);
   if (output_would_destroy_input(arguments.output, inputs)) return kBadInput;
@@ -214,10 +262,12 @@ int run_diff(const DiffArguments& arguments) {
 
 void add_diff_command(CLI::App& app, int& exit_code) {
   auto arguments = std::make_shared<DiffArguments>();
-  CLI::App* command = app.add_subcommand("diff", "Check that a schema is a backward-compatible evolution of its previous version");
-  command->add_option("files", arguments->files,
-                      "OLD.fbs NEW.fbs; with --against or --staged, the schema files or directories to check "
-                      "(default: the configured [module] roots, else every tracked .fbs under the current directory)")
+  CLI::App* command =
+      app.add_subcommand("diff", "Check that a schema is a backward-compatible evolution of its previous version");
+  command
+      ->add_option("files", arguments->files,
+                   "OLD.fbs NEW.fbs; with --against or --staged, the schema files or directories to check "
+                   "(default: the configured [module] roots, else every tracked .fbs under the current directory)")
       ->expected(0, -1);
   command->add_option("-I,--include", arguments->include_dirs, "Directory to search for included schemas (repeatable)")
       ->allow_extra_args(false);  // one value each time: `-I DIR NEW.fbs` must not swallow the file
@@ -225,16 +275,19 @@ void add_diff_command(CLI::App& app, int& exit_code) {
                       "Check the module's schema files against the same files at a git ref: git:REF");
   command->add_flag("--staged", arguments->staged,
                     "Check the schema files as staged (the index), against git:HEAD unless --against names a base");
-  command->add_option("--union-capacity-warning", arguments->union_capacity_warning,
-                      "Warn when a union uses more type ids than this (UNION_CAPACITY)")
+  command
+      ->add_option("--union-capacity-warning", arguments->union_capacity_warning,
+                   "Warn when a union uses more type ids than this (UNION_CAPACITY)")
       ->check(CLI::Range(0, 65535).description(""))
       ->option_text("N (0..65535; default 200, or the configuration's)");
   command->add_option("--config", arguments->config, "Configuration file (default: the nearest fbcompat.toml, if any)");
-  command->add_option("--lock", arguments->lock,
-                      "Lock file of released ids (default: the lock of the configured family whose directory holds NEW.fbs)");
-  command->add_flag("--confine-includes", arguments->confine_includes,
-                    "Refuse includes outside the schema's repository (or directory) and the -I directories; "
-                    "always on with --against and --staged (includes stay in the repository's tree) and when CI is set");
+  command->add_option(
+      "--lock", arguments->lock,
+      "Lock file of released ids (default: the lock of the configured family whose directory holds NEW.fbs)");
+  command->add_flag(
+      "--confine-includes", arguments->confine_includes,
+      "Refuse includes outside the schema's repository (or directory) and the -I directories; "
+      "always on with --against and --staged (includes stay in the repository's tree) and when CI is set");
   add_output_options(*command, arguments->output);
   command->footer(
       "Examples:\n"

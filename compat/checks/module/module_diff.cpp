@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -25,8 +27,12 @@ bool covers(const std::string& root, const std::string& path) {
 // directories, never leaving the tree of its side.
 class Sides {
  public:
-  Sides(std::unique_ptr<GitTreeReader> base, std::unique_ptr<SourceReader> head, const ModuleDiffRequest& request)
-      : base_(std::move(base)), head_(std::move(head)) {
+  Sides(std::unique_ptr<SourceReader> base, std::string base_name, std::string deleted_prefix,
+        std::unique_ptr<SourceReader> head, const ModuleDiffRequest& request)
+      : base_(std::move(base)),
+        base_name_(std::move(base_name)),
+        deleted_prefix_(std::move(deleted_prefix)),
+        head_(std::move(head)) {
     for (const std::string& dir : request.include_dirs) {
       std::string with_slash = normalize_repository_path(dir);
       if (!with_slash.empty()) with_slash += '/';
@@ -36,7 +42,11 @@ class Sides {
 
   Expected<Schema> load_old(const std::string& path) const { return load(path, *base_); }
   Expected<Schema> load_new(const std::string& path) const { return load(path, *head_); }
-  const GitTreeReader& base() const { return *base_; }
+  const SourceReader& base() const { return *base_; }
+  const SourceReader& head() const { return *head_; }
+  const std::string& base_name() const { return base_name_; }  // "origin/main", "released/"
+  // How a deleted file is named: by its repository path (a git base), or where the base directory has it.
+  std::string deleted_file(const std::string& path) const { return deleted_prefix_ + path; }
 
  private:
   Expected<Schema> load(const std::string& path, const SourceReader& reader) const {
@@ -48,7 +58,9 @@ class Sides {
     return load_schema(path, options);
   }
 
-  std::unique_ptr<GitTreeReader> base_;
+  std::unique_ptr<SourceReader> base_;
+  std::string base_name_;
+  std::string deleted_prefix_;
   std::unique_ptr<SourceReader> head_;
   std::vector<std::string> include_dirs_;
 };
@@ -71,15 +83,16 @@ std::string declaration_list(const Schema& schema) {
 Finding deleted_file_finding(const FileChange& change, const Sides& sides) {
   auto old_schema = sides.load_old(change.old_path);
   const std::string declared = old_schema ? declaration_list(*old_schema) : "";
+  const std::string old_file = sides.deleted_file(change.old_path);
   Finding finding = finding_of(
       kFileNoDelete, change.old_path,
       fmt::format("{}, which {} has, was deleted{}. Buffers written with it can no longer be read by code generated "
                   "from the module's schemas, and every schema that includes it stops compiling.",
-                  change.old_path, sides.base().ref(), declared),
+                  old_file, sides.base_name(), declared),
       fmt::format("restore {}; to move it, move it with git mv in the same change (or map the move in "
                   "fbcompat.toml: [module] renames = {{ \"{}\" = \"NEW/PATH.fbs\" }})",
-                  change.old_path, change.old_path));
-  finding.file = change.old_path;
+                  old_file, change.old_path));
+  finding.file = old_file;
   return finding;
 }
 
@@ -123,9 +136,73 @@ void keep_once(std::vector<Finding>& findings) {
   findings.erase(std::unique(findings.begin(), findings.end(), same), findings.end());
 }
 
-}  // namespace
+// A directory of released copies against the current one: the same relative path is the same file.
+Expected<std::vector<FileChange>> directory_changes(const std::string& base_dir, const std::string& new_dir) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  for (const std::string& dir : {base_dir, new_dir}) {
+    if (!fs::is_directory(dir, error)) return Error{dir, 0, 0, "no such directory"};
+  }
+  const auto schema_files = [](const std::string& dir) {
+    std::map<std::string, std::string> files;  // relative path -> full path
+    std::error_code walk_error;
+    for (auto it = fs::recursive_directory_iterator(dir, walk_error);
+         !walk_error && it != fs::recursive_directory_iterator(); it.increment(walk_error)) {
+      if (it->is_regular_file(walk_error) && it->path().extension() == ".fbs") {
+        files[it->path().lexically_relative(dir).generic_string()] = it->path().string();
+      }
+    }
+    return files;
+  };
+  const auto old_files = schema_files(base_dir);
+  const auto new_files = schema_files(new_dir);
+  const FileSystemReader reader;
+  std::vector<FileChange> changes;
+  for (const auto& [path, full] : new_files) {
+    const auto old_file = old_files.find(path);
+    if (old_file == old_files.end()) {
+      changes.push_back({FileChangeKind::Added, "", path});
+      continue;
+    }
+    std::string old_text;
+    std::string new_text;
+    const bool same = reader.read(old_file->second, &old_text) && reader.read(full, &new_text) && old_text == new_text;
+    changes.push_back({same ? FileChangeKind::Unchanged : FileChangeKind::Modified, path, path});
+  }
+  for (const auto& [path, full] : old_files) {
+    if (new_files.count(path) == 0) changes.push_back({FileChangeKind::Deleted, path, ""});
+  }
+  return changes;
+}
 
-Expected<ModuleDiff> diff_module(const ModuleDiffRequest& request) {
+std::string with_slash(std::string dir) {
+  if (!dir.empty() && dir.back() != '/') dir += '/';
+  return dir;
+}
+
+// The files of the module and the readers of its two sides: a git ref against the work tree or the
+// index, or a directory of released copies against another.
+struct ModuleSides {
+  std::vector<FileChange> changes;
+  std::unique_ptr<SourceReader> base;
+  std::string base_name;
+  std::string deleted_prefix;
+  std::unique_ptr<SourceReader> head;
+};
+
+Expected<ModuleSides> directory_sides(const ModuleDiffRequest& request) {
+  auto changes = directory_changes(request.base_directory, request.new_directory);
+  if (!changes) return changes.error();
+  ModuleSides sides;
+  sides.changes = std::move(changes.value());
+  sides.base = std::make_unique<DirectoryReader>(request.base_directory, with_slash(request.base_directory));
+  sides.base_name = with_slash(request.base_directory);
+  sides.deleted_prefix = sides.base_name;
+  sides.head = std::make_unique<DirectoryReader>(request.new_directory, with_slash(request.new_directory));
+  return sides;
+}
+
+Expected<ModuleSides> git_sides(const ModuleDiffRequest& request) {
   auto base = GitTreeReader::open(request.repository, request.base_ref);
   if (!base) return base.error();
   auto head = new_side_reader(request);
@@ -144,12 +221,27 @@ Expected<ModuleDiff> diff_module(const ModuleDiffRequest& request) {
                                request.side == NewSide::Index ? "staged" : "in the work tree", request.base_ref)};
     }
   }
-  apply_renames(*changes, request);
-  const Sides sides(std::move(base.value()), std::move(head.value()), request);
-  const std::string old_prefix = sides.base().display_name("");  // "git:REF:"
+  ModuleSides sides;
+  sides.changes = std::move(changes.value());
+  sides.base = std::move(base.value());
+  sides.base_name = request.base_ref;
+  sides.head = std::move(head.value());
+  return sides;
+}
+
+}  // namespace
+
+Expected<ModuleDiff> diff_module(const ModuleDiffRequest& request) {
+  auto module = request.base_directory.empty() ? git_sides(request) : directory_sides(request);
+  if (!module) return module.error();
+  std::vector<FileChange>& changes = module->changes;
+  apply_renames(changes, request);
+  const Sides sides(std::move(module->base), module->base_name, module->deleted_prefix, std::move(module->head),
+                    request);
+  const std::string old_prefix = sides.base().display_name("");  // "git:REF:", "released/"
 
   ModuleDiff result;
-  for (const FileChange& change : *changes) {
+  for (const FileChange& change : changes) {
     result.files.push_back(change);
     if (change.kind == FileChangeKind::Deleted) {
       result.findings.push_back(deleted_file_finding(change, sides));
@@ -161,9 +253,11 @@ Expected<ModuleDiff> diff_module(const ModuleDiffRequest& request) {
     if (change.kind == FileChangeKind::Added) continue;  // nothing to compare with
     auto old_schema = sides.load_old(change.old_path);
     if (!old_schema) return old_schema.error();
-    const OldSide old_side{*old_schema, old_prefix, request.base_ref};
+    const OldSide old_side{*old_schema, old_prefix, sides.base_name()};
     for (Finding& finding : diff_schemas(*old_schema, *new_schema, request.diff)) {
-      if (located_on_old_side(finding, old_side)) relocate_to_new_side(finding, old_side, *new_schema, change.new_path);
+      if (located_on_old_side(finding, old_side)) {
+        relocate_to_new_side(finding, old_side, *new_schema, sides.head().display_name(change.new_path));
+      }
       result.findings.push_back(std::move(finding));
     }
   }

@@ -4,7 +4,6 @@
 
 #include <climits>
 #include <cstdlib>
-
 #include <fstream>
 #include <sstream>
 
@@ -49,8 +48,8 @@ std::string resolved(const std::string& path) {
 
 }  // namespace
 
-DirectoryReader::DirectoryReader(std::string root)
-    : root_(with_slash(std::move(root))), resolved_root_(with_slash(resolved(root_))) {}
+DirectoryReader::DirectoryReader(std::string root, std::string shown_as)
+    : root_(with_slash(std::move(root))), resolved_root_(with_slash(resolved(root_))), shown_as_(std::move(shown_as)) {}
 
 std::string DirectoryReader::resolve(const std::string& path) const {
   const std::string relative = normalize_repository_path(path);

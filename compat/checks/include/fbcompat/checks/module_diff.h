@@ -26,6 +26,10 @@ const std::vector<const RuleInfo*>& module_rules();
 struct ModuleDiffRequest {
   std::shared_ptr<GitRepository> repository;
   std::string base_ref;                   // "origin/main", "HEAD", a tag, a commit
+  // Instead of a repository and a ref: a directory of released copies, each file compared with the file
+  // of the same path under new_directory (paths are shown as these two are written).
+  std::string base_directory;
+  std::string new_directory;
   NewSide side = NewSide::WorkTree;       // the work tree, or the index (--staged)
   std::vector<std::string> paths;         // repository paths of files or directories; none: the whole repository
   std::vector<std::string> include_dirs;  // repository paths searched for includes, on both sides

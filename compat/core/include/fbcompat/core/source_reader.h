@@ -31,20 +31,23 @@ class FileSystemReader final : public SourceReader {
 };
 
 // Reads the files under one directory (a repository's work tree) by their paths relative to it, and shows
-// them by those paths: "schemas/a.fbs", wherever the command runs. A path that leaves the directory,
-// lexically or through a link, does not exist for it.
+// them by those paths, after `shown_as` ("schemas/a.fbs" wherever the command runs; "released/a.fbs" for
+// a directory of released copies). A path that leaves the directory, lexically or through a link, does
+// not exist for it.
 class DirectoryReader final : public SourceReader {
  public:
-  explicit DirectoryReader(std::string root);
+  explicit DirectoryReader(std::string root, std::string shown_as = "");
   bool read(const std::string& path, std::string* contents) const override;
   bool exists(const std::string& path) const override;
   std::optional<std::uint64_t> size(const std::string& path) const override;
+  std::string display_name(const std::string& path) const override { return shown_as_ + path; }
 
  private:
   // The file's path on the file system; empty when it lies outside the root.
   std::string resolve(const std::string& path) const;
   std::string root_;           // with a trailing '/'
   std::string resolved_root_;  // links resolved, with a trailing '/'
+  std::string shown_as_;
   FileSystemReader files_;
 };
 

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The GitHub Action (action.yml) run as a runner runs it, on a repository of this test's own: an
+# "origin" with a main branch, and a pull request checked out one commit deep, as actions/checkout does.
+# A breaking pull request fails the job with annotations on its lines, the job summary, the verdict
+# output and SARIF uploaded to a stand-in for code scanning; a compatible one passes. The fbcompat used is
+# the one on PATH (the build's), as the action's first step promises.
+# Usage: tests/workflow/check_action.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd)
+source=$(cd "$2" && pwd)
+work=$(mktemp -d)
+stub=
+trap '[ -n "$stub" ] && kill "$stub" 2>/dev/null; rm -rf "$work"' EXIT
+fail() { echo "check_action: $*" >&2; exit 1; }
+python=/usr/bin/python3
+[ -x "$python" ] || python=python3
+export PATH="$build:$PATH" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+g() { git -c user.email=action@fbcompat.invalid -c user.name=action -c init.defaultBranch=main -c advice.detachedHead=false "$@"; }
+
+# origin: main with two schema files; a pull request branch for each case.
+g init -q "$work/seed"
+mkdir -p "$work/seed/schemas"
+printf 'namespace shop;\n\ntable Item { sku: string; price: float; }\nunion Payload { Item }\ntable Order { items: [Item]; payload: Payload; }\nroot_type Order;\n' >"$work/seed/schemas/order.fbs"
+printf 'namespace shop;\n\ntable Ping { seq: long; }\n' >"$work/seed/schemas/ping.fbs"
+g -C "$work/seed" add -A && g -C "$work/seed" commit -q -m main
+g -C "$work/seed" checkout -q -b breaking
+sed -i 's/sku: string; price: float;/price: float;/' "$work/seed/schemas/order.fbs"
+g -C "$work/seed" commit -q -am "drop sku"
+g -C "$work/seed" checkout -q -b compatible main
+sed -i 's/sku: string; price: float;/sku: string; price: float; discount: float;/' "$work/seed/schemas/order.fbs"
+g -C "$work/seed" commit -q -am "add discount"
+g clone -q --bare "$work/seed" "$work/origin.git"
+
+run_pull_request() {  # BRANCH NAME UPLOAD: check out the branch one commit deep and run the action
+  local branch=$1 name=$2 upload=$3
+  g clone -q --depth 1 --branch "$branch" "file://$work/origin.git" "$work/$name"
+  local inputs github
+  inputs=$(printf '{"upload-sarif": "%s", "token": "secret-token"}' "$upload")
+  github=$(printf '{"event_name": "pull_request", "base_ref": "main", "workspace": "%s", "sha": "%s", "ref": "refs/pull/7/merge", "repository": "shop/schemas", "api_url": "http://127.0.0.1:%s", "token": "secret-token", "event": {"before": ""}}' \
+    "$work/$name" "$(g -C "$work/$name" rev-parse HEAD)" "${port:-9}")
+  set +e
+  "$python" "$source/tests/workflow/run_action.py" "$source" "$inputs" "$github" >"$work/$name.log" 2>&1
+  status=$?
+  set -e
+}
+
+# A breaking pull request, with the upload asked for.
+mkdir -p "$work/scanning"
+"$python" "$source/tests/workflow/code_scanning_stub.py" "$work/port" "$work/scanning" secret-token &
+stub=$!
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+port=$(cat "$work/port")
+run_pull_request breaking breaking true
+log=$(cat "$work/breaking.log")
+[ "$status" -eq 1 ] || fail "a breaking pull request did not fail the job (exit $status): $log"
+grep -q "fbcompat: using $build/fbcompat" <<<"$log" || fail "the action did not use the fbcompat on PATH: $log"
+grep -q '^::error file=schemas/order.fbs,line=3,col=[0-9]*,title=fbcompat FIELD_NO_DELETE%3A shop.Item.sku::' <<<"$log" ||
+  fail "no annotation on the pull request's line: $log"
+grep -q 'run_action: outputs {"verdict": "breaking"}' <<<"$log" || fail "the verdict output is not breaking: $log"
+grep -q 'run_action: summary ".*FIELD_NO_DELETE' <<<"$log" || fail "the job summary lacks the finding: $log"
+grep -q "uploaded fbcompat.sarif to code scanning for refs/pull/7/merge" <<<"$log" || fail "the upload step did not run: $log"
+wait "$stub" || true
+stub=
+[ -s "$work/scanning/uploaded.sarif" ] || fail "code scanning received nothing"
+"$python" - "$work/scanning/uploaded.sarif" "$work/scanning/request.json" <<'PY' || fail "the uploaded SARIF is not the report"
+import json, sys
+sarif = json.load(open(sys.argv[1]))
+request = json.load(open(sys.argv[2]))
+results = sarif["runs"][0]["results"]
+location = results[0]["locations"][0]["physicalLocation"]["artifactLocation"]
+assert request["path"] == "/repos/shop/schemas/code-scanning/sarifs", request
+assert request["ref"] == "refs/pull/7/merge", request
+assert results[0]["ruleId"] == "FIELD_NO_DELETE", results
+assert location == {"uri": "schemas/order.fbs", "uriBaseId": "SRCROOT"}, location
+PY
+
+# A compatible pull request passes, uploads nothing when not asked, and says so in its output.
+run_pull_request compatible compatible false
+log=$(cat "$work/compatible.log")
+[ "$status" -eq 0 ] || fail "a compatible pull request failed the job (exit $status): $log"
+grep -q 'run_action: outputs {"verdict": "compatible"}' <<<"$log" || fail "the verdict output is not compatible: $log"
+grep -q "step 3 (Upload the report to code scanning): skipped" <<<"$log" || fail "the upload ran unasked: $log"
+echo "action: a breaking pull request fails with annotations, summary and SARIF uploaded; a compatible one passes"

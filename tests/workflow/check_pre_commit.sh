@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The pre-commit hook (.pre-commit-hooks.yaml) through the real pre-commit tool: `pre-commit try-repo`
+# with this repository as the hook's repository, in a project of this test's own. What is staged is what
+# is checked: a staged breaking change is refused, though the work tree is fixed; an added file, a moved
+# file and a compatible change pass; a staged deletion of a schema file is refused.
+# Usage: tests/workflow/check_pre_commit.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd)
+source=$(cd "$2" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "check_pre_commit: $*" >&2; exit 1; }
+command -v pre-commit >/dev/null || fail "pre-commit is not installed (tools/setup.sh installs Debian's pre-commit)"
+export PATH="$build:$PATH" PRE_COMMIT_HOME="$work/cache" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+g() { git -C "$work/project" -c user.email=hook@fbcompat.invalid -c user.name=hook -c init.defaultBranch=main "$@"; }
+
+# The hook's repository: this source tree as committed, plus the hook file as it is now.
+git clone -q "$source" "$work/hooks"
+cp "$source/.pre-commit-hooks.yaml" "$work/hooks/.pre-commit-hooks.yaml"
+git -C "$work/hooks" -c user.email=hook@fbcompat.invalid -c user.name=hook add .pre-commit-hooks.yaml
+git -C "$work/hooks" -c user.email=hook@fbcompat.invalid -c user.name=hook commit -q --allow-empty -m hook
+
+mkdir -p "$work/project/schemas"
+g init -q
+printf 'namespace app;\n\ntable Track { title: string; seconds: int; rating: byte; }\nroot_type Track;\n' >"$work/project/schemas/track.fbs"
+printf 'namespace app;\n\ntable Artist { name: string; }\n' >"$work/project/schemas/artist.fbs"
+g add -A && g commit -q -m schemas
+
+hook() { (cd "$work/project" && pre-commit try-repo "$work/hooks" fbcompat) >"$work/hook.log" 2>&1; }
+
+# Staged: seconds deleted; the work tree: put back. The hook must see the staged file.
+sed -i 's/ seconds: int;//' "$work/project/schemas/track.fbs"
+g add schemas/track.fbs
+git -C "$work/project" show HEAD:schemas/track.fbs >"$work/project/schemas/track.fbs"
+if hook; then fail "a staged breaking change was committed: $(cat "$work/hook.log")"; fi
+grep -q "error: \[FIELD_NO_DELETE\]" "$work/hook.log" || fail "the refusal does not name the rule: $(cat "$work/hook.log")"
+grep -q "schemas/track.fbs:3:" "$work/hook.log" || fail "the refusal does not name the file and line: $(cat "$work/hook.log")"
+g reset -q --hard
+
+# Compatible: a field added at the end, a new file, a file moved.
+sed -i 's/ rating: byte;/ rating: byte; plays: long;/' "$work/project/schemas/track.fbs"
+printf 'namespace app;\n\ntable Album { title: string; }\n' >"$work/project/schemas/album.fbs"
+mkdir -p "$work/project/schemas/people"
+g mv schemas/artist.fbs schemas/people/artist.fbs
+g add -A
+hook || fail "a compatible change was refused: $(cat "$work/hook.log")"
+grep -q "Passed" "$work/hook.log" || fail "the hook did not run: $(cat "$work/hook.log")"
+g commit -q -m compatible
+
+# A staged deletion: no file for pre-commit to name, and still refused.
+g rm -q schemas/album.fbs
+if hook; then fail "a staged schema deletion was committed: $(cat "$work/hook.log")"; fi
+grep -q "error: \[FILE_NO_DELETE\] schemas/album.fbs" "$work/hook.log" || fail "the deletion is not named: $(cat "$work/hook.log")"
+echo "pre-commit: the hook refuses staged breaking changes and deletions, and passes added, moved and compatible files"
