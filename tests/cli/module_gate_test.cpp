@@ -281,6 +281,37 @@ BOOST_AUTO_TEST_CASE(every_format_names_files_from_the_repository_root) {
   BOOST_TEST(saw_messages, sarif_result.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_family_of_versioned_copies_is_gated_by_its_newest_version_and_lock) {
+  // fbcompat's own family as another project keeps it: every version's copies, a manifest and a lock.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path() + "/schemas");
+  std::filesystem::copy(source_path("schemas/xnnpack"), dir.path() + "/schemas/xnnpack", std::filesystem::copy_options::recursive);
+  dir.write("fbcompat.toml", "[[family]]\nname = \"xnnpack\"\ndirectory = \"schemas/xnnpack\"\nlock = \"schemas/xnnpack/fbcompat.lock\"\n"
+                             "accept_identifiers = [\"XN00\", \"XN01\"]\n");
+  BOOST_TEST_REQUIRE(run_git(dir.path(), {"init", "-q"}) == 0);
+  BOOST_TEST_REQUIRE(run_git(dir.path(), {"add", "-A"}) == 0);
+  BOOST_TEST_REQUIRE(run_git(dir.path(), {"commit", "-q", "-m", "family"}) == 0);
+  // The old versions' copies are history: the lock of every release does not judge them.
+  const auto unchanged = run_cli({"diff", "--against", "git:HEAD"}, dir.path());
+  BOOST_TEST(unchanged.exit_code == 0, unchanged.out + unchanged.err);
+  BOOST_TEST(contains(unchanged.out, "no findings: compatible"), unchanged.out);
+
+  // The newest version gains a member in the middle of XNodeUnion: the incident this tool exists for.
+  const std::string newest = dir.path() + "/schemas/xnnpack/v1.5.0-dev/schema.fbs";
+  std::string text = read_file(newest);
+  const auto union_start = text.find("union XNodeUnion {");
+  BOOST_TEST_REQUIRE(union_start != std::string::npos);
+  const auto first_member = text.find('\n', union_start) + 1;
+  text.insert(first_member, "  XNNInserted: _XNNNode1x1,\n");
+  dir.write("schemas/xnnpack/v1.5.0-dev/schema.fbs", text);
+  const auto inserted = run_cli({"diff", "--against", "git:HEAD", "--format", "json"}, dir.path());
+  BOOST_TEST(inserted.exit_code == 1, inserted.out + inserted.err);
+  const auto findings = findings_of(inserted);
+  BOOST_TEST(!with_rule(findings, "UNION_MEMBER_SAME_ID").empty(), inserted.out);
+  BOOST_TEST(!with_rule(findings, "LOCK_ID_REUSED").empty(), inserted.out);
+  for (const auto& finding : findings) BOOST_TEST(finding.at("file") == "schemas/xnnpack/v1.5.0-dev/schema.fbs");
+}
+
 BOOST_AUTO_TEST_CASE(bad_requests_exit_2_naming_the_cause) {
   ModuleRepository repository;
   const auto no_base = repository.diff({"--against", "git:no-such-ref"});

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "fbcompat/core/manifest.h"
 #include "fbcompat/release/rule_catalogue.h"
 
 namespace fbcompat::cli {
@@ -16,6 +17,20 @@ bool inside(const std::string& file, const std::string& directory) {
   const std::string dir = fs::weakly_canonical(directory, error).string() + "/";
   const std::string path = fs::weakly_canonical(file, error).string();
   return path.compare(0, dir.size(), dir) == 0;
+}
+
+// A copy of a version the family has moved past (schemas/xnnpack/v0.1.0/schema.fbs) is history: the
+// lock, built from every release, guards only the newest version's files and files outside version
+// directories.
+bool older_version_copy(const std::string& file, const FamilyConfig& family) {
+  std::error_code error;
+  if (!fs::is_regular_file(family.manifest_path(), error)) return false;
+  auto manifest = load_manifest(family.manifest_path());
+  if (!manifest || manifest->versions.empty()) return false;
+  for (std::size_t i = 0; i + 1 < manifest->versions.size(); ++i) {
+    if (inside(file, family.directory + "/" + manifest->versions[i].name)) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -58,7 +73,9 @@ Expected<std::optional<LockGuard>> lock_for_schema(const Config& config, const s
   std::string lock_path = explicit_lock;
   if (lock_path.empty()) {
     for (const FamilyConfig& family : config.families) {
-      if (!family.lock.empty() && inside(schema_path, family.directory)) lock_path = family.lock;
+      if (!family.lock.empty() && inside(schema_path, family.directory) && !older_version_copy(schema_path, family)) {
+        lock_path = family.lock;
+      }
     }
   }
   if (lock_path.empty()) return std::optional<LockGuard>{};

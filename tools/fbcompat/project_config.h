@@ -21,7 +21,8 @@ std::vector<std::string> configured_inputs(const Config& config);
 Policy policy_for(const Config& config, const OutputOptions& output);
 
 // The lock that guards a schema file: the lock of the family whose directory holds the file, and the
-// section for the file's name. Nullopt when no family covers it or its family has no lock.
+// section for the file's name. Nullopt when no family covers it, its family has no lock, or it is the copy
+// of a version older than the family's newest.
 struct LockGuard {
   std::string path;
   Lock lock;
