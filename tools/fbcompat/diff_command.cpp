@@ -263,7 +263,7 @@ int run_diff(const DiffArguments& arguments) {
 void add_diff_command(CLI::App& app, int& exit_code) {
   auto arguments = std::make_shared<DiffArguments>();
   CLI::App* command =
-      app.add_subcommand("diff", "Check that a schema is a backward-compatible evolution of its previous version");
+      app.add_subcommand("diff", "Check that schemas (a module, staged files, or two files) are backward-compatible evolutions of their previous versions");
   command
       ->add_option("files", arguments->files,
                    "OLD.fbs NEW.fbs; with --against or --staged, the schema files or directories to check "
@@ -272,7 +272,8 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   command->add_option("-I,--include", arguments->include_dirs, "Directory to search for included schemas (repeatable)")
       ->allow_extra_args(false);  // one value each time: `-I DIR NEW.fbs` must not swallow the file
   command->add_option("--against", arguments->against,
-                      "Check the module's schema files against the same files at a git ref: git:REF");
+                      "Check the module's schema files against the same files at a git ref (git:REF), or against a directory "
+                      "of released copies (DIRECTORY, with the one directory of current schemas)");
   command->add_flag("--staged", arguments->staged,
                     "Check the schema files as staged (the index), against git:HEAD unless --against names a base");
   command
@@ -295,6 +296,7 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       "  fbcompat diff --against git:origin/main              (every tracked .fbs)\n"
       "  fbcompat diff --against git:origin/main schemas/     (a directory of them)\n"
       "  fbcompat diff --staged                               (what is about to be committed)\n"
+      "  fbcompat diff --against released/ schemas/           (file by file, by relative path)\n"
       "  fbcompat diff old.fbs new.fbs -I include/ --format json --strict\n"
       "Exit status: 0 compatible (warnings allowed), 1 breaking, 2 bad input or usage.");
   command->callback([arguments, &exit_code] { exit_code = run_diff(*arguments); });
