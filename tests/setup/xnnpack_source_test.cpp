@@ -64,4 +64,39 @@ BOOST_AUTO_TEST_CASE(without_sources_a_complete_cached_build_of_this_recipe_is_r
   BOOST_TEST(!has_work_directory(cache.path()));
 }
 
+// The tarball is found from the Sources index alone (the .dsc may be missing from the mirror): the upstream
+// tarball of the newest version of exactly that package, with the index's sha256, never the .dsc or
+// Debian's own tarball, nor a package whose name only starts the same.
+BOOST_AUTO_TEST_CASE(the_newest_upstream_tarball_and_its_checksum_come_from_the_sources_index) {
+  const TempDir dir;
+  const std::string index = dir.write("Sources",
+                                      "Package: xnnpack-extra\n"
+                                      "Version: 9.9-1\n"
+                                      "Directory: pool/main/x/xnnpack-extra\n"
+                                      "Checksums-Sha256:\n"
+                                      " 9999 1 xnnpack-extra_9.9.orig.tar.xz\n"
+                                      "\n"
+                                      "Package: xnnpack\n"
+                                      "Binary: libxnnpack-dev,\n"
+                                      " libxnnpack0\n"
+                                      "Version: 0.0~git20241108.4ea82e5-2\n"
+                                      "Checksums-Sha256:\n"
+                                      " aaaa 2437 xnnpack_0.0~git20241108.4ea82e5-2.dsc\n"
+                                      " bbbb 2707704 xnnpack_0.0~git20241108.4ea82e5.orig.tar.xz\n"
+                                      " cccc 5908 xnnpack_0.0~git20241108.4ea82e5-2.debian.tar.xz\n"
+                                      "Directory: pool/main/x/xnnpack\n"
+                                      "\n"
+                                      "Package: xnnpack\n"
+                                      "Version: 0.0~git20220216.ae108ef-1\n"
+                                      "Directory: pool/main/x/xnnpack\n"
+                                      "Checksums-Sha256:\n"
+                                      " dddd 1 xnnpack_0.0~git20220216.ae108ef.orig.tar.gz\n");
+  const CommandResult result = run_program("/bin/bash", {"-c", "source \"$0\" && newest_orig_tarball xnnpack < \"$1\"",
+                                                         source_path("tools/deps/debian_source.sh"), index});
+  BOOST_TEST(result.exit_code == 0, result.err);
+  BOOST_TEST(
+      result.out == "0.0~git20241108.4ea82e5-2 pool/main/x/xnnpack xnnpack_0.0~git20241108.4ea82e5.orig.tar.xz bbbb\n",
+      result.out);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

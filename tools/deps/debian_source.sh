@@ -66,7 +66,12 @@ orig_tarball_record() {
   index=$(apt-get "${apt_private[@]}" indextargets --format '$(FILENAME)' 'Created-By: Sources' "Codename: $suite" |
     sed -n 1p)
   [ -n "$index" ] && [ -f "$index" ] || return 0
-  /usr/lib/apt/apt-helper cat-file "$index" | awk -v package="$package" '
+  /usr/lib/apt/apt-helper cat-file "$index" | newest_orig_tarball "$package"
+}
+
+# The same, read from a Sources index on stdin (deb822 stanzas); the newest version wins.
+newest_orig_tarball() {
+  awk -v package="$1" '
     function emit() { if (wanted && file != "") print version, directory, file, sha256 }
     /^Package: / { wanted = ($2 == package); file = ""; in_sha256 = 0 }
     /^$/ { emit(); wanted = 0; file = ""; in_sha256 = 0 }
