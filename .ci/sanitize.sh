@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # CI: the whole test suite built with clang, AddressSanitizer and UndefinedBehaviorSanitizer (any report
 # fails the test that caused it), plus the libFuzzer targets, built in the same tree; against the system
-# flatbuffers, so that the suite also passes on the parser of a distribution's package.
+# flatbuffers and XNNPACK, so that the suite also passes on the parser and the XNNPACK of a distribution's
+# packages.
 # Usage: .ci/sanitize.sh [build-dir]   (after tools/setup.sh --no-build has installed the packages)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-build-sanitize}
-cmake -S . -B "$dir" -DFBCOMPAT_FLATBUFFERS_PREFIX= -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+cmake -S . -B "$dir" -DFBCOMPAT_FLATBUFFERS_PREFIX= -DFBCOMPAT_XNNPACK_PREFIX= -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
   -DFBCOMPAT_BUILD_FUZZERS=ON -DFBCOMPAT_BUILD_BENCHMARKS=OFF
 cmake --build "$dir" -j "$(nproc)"

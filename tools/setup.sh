@@ -1,23 +1,26 @@
 #!/usr/bin/env bash
 # Installs the Debian packages fbcompat builds with (only those missing), configures and builds, then
 # runs the main job: the release audit of the bundled schemas/ and golden/.
-# The build uses the newer flatbuffers whose source Debian ships (tools/deps/flatbuffers.sh builds it once
-# into a cache outside the clone); --system-flatbuffers builds against the installed one instead.
+# The build uses the newer flatbuffers and XNNPACK whose sources Debian ships (tools/deps/flatbuffers.sh and
+# tools/deps/xnnpack.sh build each once into a cache outside the clone); --system-flatbuffers and
+# --system-xnnpack build against the installed ones instead.
 # --lean installs and builds only what gating schemas needs: the CLI and the library, without XNNPACK,
 # Boost.Test, Google Benchmark or the test tools (FBCOMPAT_LEAN).
-# Usage: tools/setup.sh [--no-build] [--system-flatbuffers] [--lean]
+# Usage: tools/setup.sh [--no-build] [--system-flatbuffers] [--system-xnnpack] [--lean]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build=yes
 flatbuffers=debian-source
+xnnpack=debian-source
 lean=no
 for arg in "$@"; do
   case "$arg" in
     --no-build) build=no ;;
     --system-flatbuffers) flatbuffers=system ;;
+    --system-xnnpack) xnnpack=system ;;
     --lean) lean=yes ;;
-    *) echo "setup: unknown option '$arg' (known: --no-build, --system-flatbuffers, --lean)" >&2; exit 2 ;;
+    *) echo "setup: unknown option '$arg' (known: --no-build, --system-flatbuffers, --system-xnnpack, --lean)" >&2; exit 2 ;;
   esac
 done
 
@@ -32,6 +35,7 @@ packages=(
 if [ "$lean" = no ]; then
   packages+=(
     libxnnpack-dev libpthreadpool-dev  # xnnpack.h includes pthreadpool.h, but the package does not depend on it
+    xz-utils python3  # tools/deps/xnnpack.sh: the sources are .tar.xz; the build generates its kernel lists
     libboost-test-dev libbenchmark-dev
     clang libclang-rt-14-dev
     pre-commit
@@ -65,6 +69,16 @@ if [ "$flatbuffers" = debian-source ]; then
   configure+=(-DFBCOMPAT_FLATBUFFERS_PREFIX="$prefix")
 else
   configure+=(-DFBCOMPAT_FLATBUFFERS_PREFIX=)
+fi
+if [ "$lean" = no ] && [ "$xnnpack" = debian-source ]; then
+  # Empty when the sources could not be had: the script has said so; the system XNNPACK serves.
+  prefix=$(tools/deps/xnnpack.sh) || {
+    echo "setup: note: building XNNPACK from Debian's source failed unexpectedly; using the system XNNPACK" >&2
+    prefix=
+  }
+  configure+=(-DFBCOMPAT_XNNPACK_PREFIX="$prefix")
+else
+  configure+=(-DFBCOMPAT_XNNPACK_PREFIX=)
 fi
 cmake -S . -B build "${configure[@]}"
 cmake --build build -j "$(nproc)"

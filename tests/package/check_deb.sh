@@ -23,6 +23,13 @@ for file in ./usr/bin/fbcompat ./usr/lib/cmake/fbcompat/fbcompatSchemaCheck.cmak
             ./usr/include/fbcompat/checks/module_diff.h; do
   grep -q " $file\$" <<<"$contents" || fail "the package lacks $file"
 done
+# A private XNNPACK (tools/deps/xnnpack.sh) travels in the package, found beside the program.
+if grep -q "/usr/lib/fbcompat/libXNNPACK.so" <<<"$contents"; then
+  dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/bin/fbcompat >"$work/fbcompat.bin"
+  readelf -d "$work/fbcompat.bin" | grep -q 'RUNPATH.*\$ORIGIN/../lib/fbcompat' ||
+    fail "the packaged fbcompat does not find its XNNPACK beside it: $(readelf -d "$work/fbcompat.bin" | grep -i path)"
+  readelf -d "$work/fbcompat.bin" | grep -q 'fbcompat-deps' && fail "the packaged fbcompat points into the build machine's cache"
+fi
 dpkg-deb --extract "$deb" "$work/root"
 "$work/root/usr/bin/fbcompat" --version | grep -q "^fbcompat $version " ||
   fail "the packaged fbcompat says $("$work/root/usr/bin/fbcompat" --version)"

@@ -110,7 +110,8 @@ BOOST_AUTO_TEST_CASE(every_frozen_program_verifies_with_every_later_reader) {
       BOOST_TEST(finding.subject == "fb_xnnpack.PerChannelGroupQuant.scale_bf16");
       BOOST_TEST(finding.message.find("v0.7.0, v1.1.0, v1.5.0-dev readers deprecated") != std::string::npos,
                  finding.message);
-      ignored_in.push_back(finding.file.substr(finding.file.find("xnnpack/")));
+      // From the last "/xnnpack/": the clone's own path may hold "xnnpack/" too.
+      ignored_in.push_back(finding.file.substr(finding.file.rfind("/xnnpack/") + 1));
     } else {
       BOOST_TEST(finding.rule == "GOLDEN_PROGRAM_REFUSED_BY_RELEASE");
       BOOST_TEST((finding.severity == Severity::Info));

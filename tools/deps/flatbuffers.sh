@@ -3,56 +3,22 @@
 # cache outside the clone, and prints its install prefix on stdout. The cache is keyed by the Debian
 # version, by the sha256 of the source's .dsc (which lists the checksums of the upstream tarball and of
 # Debian's patches) and by this recipe's revision, so later builds and CI runs reuse it and a changed
-# source or recipe is never mistaken for a built one. System apt sources are untouched: a private apt configuration reads the
-# deb-src index, and apt checks the downloaded files against it.
+# source or recipe is never mistaken for a built one. System apt sources are untouched (debian_source.sh).
 #
 # When the source cannot be had (no network, no such package) it prints nothing and says why once on
 # stderr; the caller then builds against the system flatbuffers. A cached build is reused offline.
 # Usage: tools/deps/flatbuffers.sh   (FBCOMPAT_DEPS_CACHE, FBCOMPAT_FLATBUFFERS_SUITE, FBCOMPAT_DEBIAN_MIRROR)
 set -euo pipefail
+source "$(dirname "$0")/debian_source.sh"
 
-# The Debian suite and mirror to take the source from (a test points them at nothing to see the fallback).
+# The Debian suite to take the source from.
 suite=${FBCOMPAT_FLATBUFFERS_SUITE:-trixie}
-mirror=${FBCOMPAT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-cache=${FBCOMPAT_DEPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/fbcompat-deps}
-mkdir -p "$cache"
-# One build at a time: a second setup (another clone, a CI run) waits, then finds the build complete.
-exec 9>"$cache/.flatbuffers.lock"
-flock 9
-work=$(mktemp -d "$cache/.flatbuffers-work.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-say() { echo "setup: $*" >&2; }
-
-# The recipe's revision is part of the key: a build made by an older recipe is not reused.
+dep=flatbuffers
 recipe=2
+system="the system flatbuffers"
+deps_begin
 
-# The newest complete cached build of this recipe, for when the index cannot be read.
-cached_prefix() {
-  local stamp
-  stamp=$(ls -1d "$cache"/flatbuffers-*-r"$recipe"/.complete 2>/dev/null | sort -V | tail -n 1 || true)
-  [ -n "$stamp" ] && dirname "$stamp"
-}
-
-fall_back() {
-  local prefix
-  prefix=$(cached_prefix || true)
-  if [ -n "$prefix" ]; then
-    say "note: $1; using the cached $(basename "$prefix")"
-    echo "$prefix"
-  else
-    say "note: $1; building against the system flatbuffers instead"
-  fi
-  exit 0
-}
-
-mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/src"
-echo "deb-src $mirror $suite main" >"$work/sources.list"
-apt_private=(-o Dir::Etc::SourceList="$work/sources.list" -o Dir::Etc::SourceParts=/dev/null
-  -o Dir::State::Lists="$work/lists" -o Dir::Cache="$work/cache" -o APT::Sandbox::User=root)
-if ! apt-get "${apt_private[@]}" update -qq >"$work/apt.log" 2>&1; then
-  fall_back "cannot read Debian's $suite source index ($(tail -n 1 "$work/apt.log"))"
-fi
+read_source_indexes "$suite"
 if ! (cd "$work/src" && apt-get "${apt_private[@]}" source --download-only -qq flatbuffers >"$work/apt.log" 2>&1); then
   fall_back "cannot fetch flatbuffers' source from $suite ($(tail -n 1 "$work/apt.log"))"
 fi
@@ -79,7 +45,4 @@ if ! {
 } >"$work/build.log" 2>&1; then
   fall_back "building flatbuffers $version failed ($(tail -n 1 "$work/build.log"))"
 fi
-touch "$work/prefix/.complete"
-rm -rf "$prefix"
-mv "$work/prefix" "$prefix"
-echo "$prefix"
+install_whole "$prefix"

@@ -3,11 +3,15 @@
 // (reference_runtime_absent.cpp). CMake compiles one of the two.
 #pragma once
 
+#include <string>
+
 #include "fbcompat/executorch/delegate_family.h"
 
 namespace fbcompat::cli {
 
 // Null when this build has no runtime.
 const DelegateRuntime* linked_reference_runtime();
+// What the runtime runs on, for --version ("XNNPACK from <prefix>"); empty when there is none.
+std::string linked_reference_runtime_library();
 
 }  // namespace fbcompat::cli

@@ -4,5 +4,6 @@
 namespace fbcompat::cli {
 
 const DelegateRuntime* linked_reference_runtime() { return &xnnpack::reference_runtime(); }
+std::string linked_reference_runtime_library() { return xnnpack::linked_xnnpack(); }
 
 }  // namespace fbcompat::cli

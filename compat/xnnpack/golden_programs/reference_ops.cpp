@@ -321,4 +321,192 @@ Expected<Tensor> depth_to_space(const Tensor& input, std::uint32_t block_size) {
   return out;
 }
 
+Tensor unary(const Tensor& input, UnaryFunction function) {
+  Tensor out = input;
+  for (float& value : out.values) {
+    const double x = value;
+    switch (function) {
+      case UnaryFunction::ReciprocalSquareRoot:
+        value = static_cast<float>(1.0 / std::sqrt(x));
+        break;
+      case UnaryFunction::Log:
+        value = static_cast<float>(std::log(x));
+        break;
+      case UnaryFunction::Gelu:
+        value = static_cast<float>(x * 0.5 * (1.0 + std::erf(x / std::sqrt(2.0))));
+        break;
+      case UnaryFunction::Tanh:
+        value = static_cast<float>(std::tanh(x));
+        break;
+      case UnaryFunction::Exp:
+        value = static_cast<float>(std::exp(x));
+        break;
+      case UnaryFunction::Sin:
+        value = static_cast<float>(std::sin(x));
+        break;
+      case UnaryFunction::Cos:
+        value = static_cast<float>(std::cos(x));
+        break;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// Row-major strides of dims.
+std::vector<std::size_t> strides_of(const std::vector<std::size_t>& dims) {
+  std::vector<std::size_t> strides(dims.size(), 1);
+  for (std::size_t d = dims.size(); d-- > 1;) strides[d - 1] = strides[d] * dims[d];
+  return strides;
+}
+
+// Steps `index` through dims in row-major order; false after the last.
+bool next_index(std::vector<std::size_t>& index, const std::vector<std::size_t>& dims) {
+  for (std::size_t d = dims.size(); d-- > 0;) {
+    if (++index[d] < dims[d]) return true;
+    index[d] = 0;
+  }
+  return false;
+}
+
+}  // namespace
+
+Expected<Tensor> slice(const Tensor& input, const std::vector<std::size_t>& offsets,
+                       const std::vector<std::size_t>& sizes) {
+  constexpr const char* op = "slice";
+  const std::size_t rank = input.dims.size();
+  if (!is_consistent(input) || offsets.size() != rank || sizes.size() != rank) {
+    return op_error(op, fmt::format("offsets and sizes need one entry per dimension of {}", dims_text(input.dims)));
+  }
+  for (std::size_t d = 0; d < rank; ++d) {
+    if (offsets[d] + sizes[d] > input.dims[d]) {
+      return op_error(
+          op, fmt::format("dimension {}: offset {} + size {} exceeds {}", d, offsets[d], sizes[d], input.dims[d]));
+    }
+  }
+  Tensor out;
+  out.dims = sizes;
+  out.values.reserve(out.element_count());
+  if (out.element_count() == 0) return out;
+  const std::vector<std::size_t> strides = strides_of(input.dims);
+  std::vector<std::size_t> index(rank, 0);
+  do {
+    std::size_t at = 0;
+    for (std::size_t d = 0; d < rank; ++d) at += (offsets[d] + index[d]) * strides[d];
+    out.values.push_back(input.values[at]);
+  } while (next_index(index, out.dims));
+  return out;
+}
+
+Expected<Tensor> transpose(const Tensor& input, const std::vector<std::size_t>& perm) {
+  constexpr const char* op = "transpose";
+  const std::size_t rank = input.dims.size();
+  std::vector<bool> seen(rank, false);
+  bool permutation = is_consistent(input) && perm.size() == rank;
+  for (std::size_t d = 0; permutation && d < rank; ++d) {
+    permutation = perm[d] < rank && !seen[perm[d]];
+    if (permutation) seen[perm[d]] = true;
+  }
+  if (!permutation)
+    return op_error(op, fmt::format("perm {} is no permutation of dims {}", dims_text(perm), dims_text(input.dims)));
+  Tensor out;
+  for (std::size_t d = 0; d < rank; ++d) out.dims.push_back(input.dims[perm[d]]);
+  out.values.reserve(out.element_count());
+  if (out.element_count() == 0) return out;
+  const std::vector<std::size_t> strides = strides_of(input.dims);
+  std::vector<std::size_t> index(rank, 0);
+  do {
+    std::size_t at = 0;
+    for (std::size_t d = 0; d < rank; ++d) at += index[d] * strides[perm[d]];
+    out.values.push_back(input.values[at]);
+  } while (next_index(index, out.dims));
+  return out;
+}
+
+Expected<Tensor> batch_matrix_multiply(const Tensor& a, const Tensor& b, bool transpose_b) {
+  constexpr const char* op = "batch_matrix_multiply";
+  const std::size_t rank = a.dims.size();
+  if (rank < 2 || b.dims.size() != rank || !is_consistent(a) || !is_consistent(b) ||
+      !std::equal(a.dims.begin(), a.dims.end() - 2, b.dims.begin())) {
+    return op_error(op, fmt::format("dims {} and {} are no batched matrices", dims_text(a.dims), dims_text(b.dims)));
+  }
+  const std::size_t m = a.dims[rank - 2], k = a.dims[rank - 1];
+  const std::size_t n = transpose_b ? b.dims[rank - 2] : b.dims[rank - 1];
+  if ((transpose_b ? b.dims[rank - 1] : b.dims[rank - 2]) != k) {
+    return op_error(op, fmt::format("dims {} and {} do not multiply", dims_text(a.dims), dims_text(b.dims)));
+  }
+  Tensor out;
+  out.dims = a.dims;
+  out.dims.back() = n;
+  out.values.assign(out.element_count(), 0.0f);
+  const std::size_t batches = m * k == 0 ? 0 : a.values.size() / (m * k);
+  for (std::size_t batch = 0; batch < batches; ++batch) {
+    const float* left = &a.values[batch * m * k];
+    const float* right = &b.values[batch * k * n];
+    for (std::size_t i = 0; i < m; ++i) {
+      for (std::size_t j = 0; j < n; ++j) {
+        double sum = 0;
+        for (std::size_t p = 0; p < k; ++p)
+          sum += double{left[i * k + p]} * (transpose_b ? right[j * k + p] : right[p * n + j]);
+        out.values[(batch * m + i) * n + j] = static_cast<float>(sum);
+      }
+    }
+  }
+  return out;
+}
+
+Expected<Tensor> scaled_dot_product_attention(const Tensor& query, const Tensor& key, const Tensor& value,
+                                              const Tensor& scale, const Tensor& mask) {
+  constexpr const char* op = "scaled_dot_product_attention";
+  const std::size_t rank = query.dims.size();
+  if (rank < 3 || !is_consistent(query) || !is_consistent(key) || !is_consistent(value) ||
+      key.dims.size() != value.dims.size() || (key.dims.size() != rank && key.dims.size() + 1 != rank)) {
+    return op_error(op, fmt::format("query {}, key {} and value {} do not fit", dims_text(query.dims),
+                                    dims_text(key.dims), dims_text(value.dims)));
+  }
+  const bool shared = key.dims.size() + 1 == rank;
+  const std::size_t heads = query.dims[rank - 3], tokens = query.dims[rank - 2], channels = query.dims[rank - 1];
+  const std::size_t key_tokens = key.dims[key.dims.size() - 2], value_channels = value.dims.back();
+  if (key.dims.back() != channels || value.dims[value.dims.size() - 2] != key_tokens ||
+      scale.values.size() != channels || mask.dims != std::vector<std::size_t>{tokens, key_tokens} ||
+      !is_consistent(mask)) {
+    return op_error(
+        op, fmt::format("query {}, key {}, value {}, scale {} and mask {} do not fit", dims_text(query.dims),
+                        dims_text(key.dims), dims_text(value.dims), dims_text(scale.dims), dims_text(mask.dims)));
+  }
+  const std::size_t batches = heads * tokens * channels == 0 ? 0 : query.values.size() / (heads * tokens * channels);
+  Tensor out;
+  out.dims = query.dims;
+  out.dims.back() = value_channels;
+  out.values.assign(out.element_count(), 0.0f);
+  std::vector<double> logits(key_tokens);
+  for (std::size_t batch = 0; batch < batches; ++batch) {
+    for (std::size_t h = 0; h < heads; ++h) {
+      const std::size_t kv_head = shared ? batch : batch * heads + h;
+      const float* keys = &key.values[kv_head * key_tokens * channels];
+      const float* values = &value.values[kv_head * key_tokens * value_channels];
+      for (std::size_t t = 0; t < tokens; ++t) {
+        const float* q = &query.values[((batch * heads + h) * tokens + t) * channels];
+        double largest = -std::numeric_limits<double>::infinity();
+        for (std::size_t u = 0; u < key_tokens; ++u) {
+          double dot = 0;
+          for (std::size_t c = 0; c < channels; ++c) dot += double{q[c]} * scale.values[c] * keys[u * channels + c];
+          logits[u] = dot + mask.values[t * key_tokens + u];
+          largest = std::max(largest, logits[u]);
+        }
+        double total = 0;
+        for (double& logit : logits) total += (logit = std::exp(logit - largest));
+        float* row = &out.values[((batch * heads + h) * tokens + t) * value_channels];
+        for (std::size_t d = 0; d < value_channels; ++d) {
+          double sum = 0;
+          for (std::size_t u = 0; u < key_tokens; ++u) sum += logits[u] / total * values[u * value_channels + d];
+          row[d] = static_cast<float>(sum);
+        }
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace fbcompat::reference

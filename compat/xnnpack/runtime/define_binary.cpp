@@ -10,9 +10,6 @@ using fb_xnnpack::_XNNNode2x1;
 using fb_xnnpack::XNode;
 using fb_xnnpack::XNodeUnion;
 
-using ClampedBinary = xnn_status (*)(xnn_subgraph_t, float, float, uint32_t, uint32_t, uint32_t, uint32_t);
-using PlainBinary = xnn_status (*)(xnn_subgraph_t, uint32_t, uint32_t, uint32_t, uint32_t);
-
 struct BinaryOperands {
   const ValueInfo* input1 = nullptr;
   const ValueInfo* input2 = nullptr;
@@ -32,6 +29,28 @@ Expected<BinaryOperands> operands(const _XNNNode2x1& node, const NodeContext& co
   return BinaryOperands{*input1, *input2, *output};
 }
 
+#if FBCOMPAT_HAS_XNN_DEFINE_BINARY
+// An XNNPACK with xnn_define_binary (2024 on) keeps the per-operator functions only as deprecated wrappers of it.
+template <xnn_binary_operator Operator, bool kClamped>
+Status define_binary(const _XNNNode2x1& payload, const NodeContext& context) {
+  auto values = operands(payload, context);
+  if (!values) return values.error();
+  xnn_binary_params clamp{context.output_min, context.output_max};
+  return context.check(xnn_define_binary(context.subgraph, Operator, kClamped ? &clamp : nullptr,
+                                         values->input1->xnn_id, values->input2->xnn_id, values->output->xnn_id,
+                                         payload.flags()));
+}
+
+#define FBCOMPAT_CLAMPED_BINARY(member, old_function, binary_operator)         \
+  registry.add(XNodeUnion::member, "xnn_define_binary (" #binary_operator ")", \
+               with_payload<&XNode::xnode_union_as_##member, define_binary<binary_operator, true>>)
+#define FBCOMPAT_PLAIN_BINARY(member, old_function, binary_operator)           \
+  registry.add(XNodeUnion::member, "xnn_define_binary (" #binary_operator ")", \
+               with_payload<&XNode::xnode_union_as_##member, define_binary<binary_operator, false>>)
+#else
+using ClampedBinary = xnn_status (*)(xnn_subgraph_t, float, float, uint32_t, uint32_t, uint32_t, uint32_t);
+using PlainBinary = xnn_status (*)(xnn_subgraph_t, uint32_t, uint32_t, uint32_t, uint32_t);
+
 template <ClampedBinary Define>
 Status define_clamped_binary(const _XNNNode2x1& payload, const NodeContext& context) {
   auto values = operands(payload, context);
@@ -48,21 +67,26 @@ Status define_plain_binary(const _XNNNode2x1& payload, const NodeContext& contex
                               payload.flags()));
 }
 
+#define FBCOMPAT_CLAMPED_BINARY(member, old_function, binary_operator) \
+  registry.add(XNodeUnion::member, #old_function,                      \
+               with_payload<&XNode::xnode_union_as_##member, define_clamped_binary<old_function>>)
+#define FBCOMPAT_PLAIN_BINARY(member, old_function, binary_operator) \
+  registry.add(XNodeUnion::member, #old_function,                    \
+               with_payload<&XNode::xnode_union_as_##member, define_plain_binary<old_function>>)
+#endif
+
 }  // namespace
 
 void register_binary_nodes(NodeRegistry& registry) {
-  registry.add(XNodeUnion::XNNAdd, "xnn_define_add2",
-               with_payload<&XNode::xnode_union_as_XNNAdd, define_clamped_binary<xnn_define_add2>>);
-  registry.add(XNodeUnion::XNNSubtract, "xnn_define_subtract",
-               with_payload<&XNode::xnode_union_as_XNNSubtract, define_clamped_binary<xnn_define_subtract>>);
-  registry.add(XNodeUnion::XNNMultiply, "xnn_define_multiply2",
-               with_payload<&XNode::xnode_union_as_XNNMultiply, define_clamped_binary<xnn_define_multiply2>>);
-  registry.add(XNodeUnion::XNNDiv, "xnn_define_divide",
-               with_payload<&XNode::xnode_union_as_XNNDiv, define_clamped_binary<xnn_define_divide>>);
-  registry.add(XNodeUnion::XNNMinimum, "xnn_define_minimum2",
-               with_payload<&XNode::xnode_union_as_XNNMinimum, define_plain_binary<xnn_define_minimum2>>);
-  registry.add(XNodeUnion::XNNMaximum, "xnn_define_maximum2",
-               with_payload<&XNode::xnode_union_as_XNNMaximum, define_plain_binary<xnn_define_maximum2>>);
+  FBCOMPAT_CLAMPED_BINARY(XNNAdd, xnn_define_add2, xnn_binary_add);
+  FBCOMPAT_CLAMPED_BINARY(XNNSubtract, xnn_define_subtract, xnn_binary_subtract);
+  FBCOMPAT_CLAMPED_BINARY(XNNMultiply, xnn_define_multiply2, xnn_binary_multiply);
+  FBCOMPAT_CLAMPED_BINARY(XNNDiv, xnn_define_divide, xnn_binary_divide);
+  FBCOMPAT_PLAIN_BINARY(XNNMinimum, xnn_define_minimum2, xnn_binary_minimum);
+  FBCOMPAT_PLAIN_BINARY(XNNMaximum, xnn_define_maximum2, xnn_binary_maximum);
 }
+
+#undef FBCOMPAT_CLAMPED_BINARY
+#undef FBCOMPAT_PLAIN_BINARY
 
 }  // namespace fbcompat::xnnpack

@@ -82,8 +82,13 @@ Status define_global_avg_pooling2d(const fb_xnnpack::_XNNNode1x1& payload, const
   if (auto status = expect_rank(context, **input, 4, "input"); !status) return status;
   const Dims& dims = (*input)->dims;
   if (auto status = expect_dims(context, **output, Dims{dims[0], 1, 1, dims[3]}, "output"); !status) return status;
+    // XNNPACK 2024 deprecates it for xnn_define_static_reduce but keeps it, computing the same; ExecuTorch's
+    // delegate calls it, so the runtime does too.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   return context.check(xnn_define_global_average_pooling_2d(context.subgraph, context.output_min, context.output_max,
                                                             (*input)->xnn_id, (*output)->xnn_id, payload.flags()));
+#pragma GCC diagnostic pop
 }
 
 Status define_argmax_pooling2d(const fb_xnnpack::XNNArgMaxPooling2d& pooling, const NodeContext& context) {

@@ -13,6 +13,9 @@ const char* xnn_status_text(xnn_status status) {
     case xnn_status_unsupported_parameter: return "unsupported parameter";
     case xnn_status_unsupported_hardware: return "unsupported hardware";
     case xnn_status_out_of_memory: return "out of memory";
+    // Newer XNNPACKs add statuses (2024: reallocation required, deprecated) that older ones lack.
+    default:
+      break;
   }
   return "unknown status";
 }

@@ -60,7 +60,8 @@ const NodeRegistry& node_registry() {
     register_fully_connected_nodes(built);
     register_shape_nodes(built);
     register_depth_to_space_nodes(built);
-    register_nodes_missing_from_xnnpack(built);
+    register_concatenate_nodes(built);
+    register_matrix_multiply_nodes(built);
     return built;
   }();
   return registry;

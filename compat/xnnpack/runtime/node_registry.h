@@ -1,6 +1,8 @@
 // The node registry: for each XNodeUnion member, the function that defines it in an XNNPACK subgraph,
 // or the reason the linked XNNPACK cannot. One file per node family registers its members
-// (define_binary.cpp, define_conv.cpp, ...); a member nobody registers is a gap that
+// (define_binary.cpp, define_conv.cpp, ...), each with a definer when the linked XNNPACK has the function
+// it calls (the build looks for it: compat/xnnpack/runtime/CMakeLists.txt), else as unsupported, naming
+// that function; a member nobody registers is a gap that
 // `fbcompat runtime-check --builtin` and the registry tests report.
 #pragma once
 
@@ -64,7 +66,8 @@ void register_pooling_nodes(NodeRegistry& registry);
 void register_fully_connected_nodes(NodeRegistry& registry);
 void register_shape_nodes(NodeRegistry& registry);
 void register_depth_to_space_nodes(NodeRegistry& registry);
-void register_nodes_missing_from_xnnpack(NodeRegistry& registry);
+void register_concatenate_nodes(NodeRegistry& registry);
+void register_matrix_multiply_nodes(NodeRegistry& registry);
 
 // Adapts a definer of one payload table to DefineNode. This is the one place a definer's payload is
 // fetched: through the generated accessor for the registered member, which gives null when the node is

@@ -37,6 +37,8 @@ class ReferenceRuntime final : public DelegateRuntime {
 
 }  // namespace
 
+std::string linked_xnnpack() { return FBCOMPAT_LINKED_XNNPACK; }
+
 const DelegateRuntime& reference_runtime() {
   static const ReferenceRuntime runtime;
   return runtime;

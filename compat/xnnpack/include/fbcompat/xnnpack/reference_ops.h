@@ -86,4 +86,20 @@ Expected<Tensor> concatenate(const std::vector<const Tensor*>& inputs, std::size
 // input[n, h, w, (i * b + j) * (C / (b * b)) + c].
 Expected<Tensor> depth_to_space(const Tensor& input, std::uint32_t block_size);
 
+// The element-wise math functions of later ExecuTorch releases, in double precision then rounded to fp32.
+enum class UnaryFunction { ReciprocalSquareRoot, Log, Gelu, Tanh, Exp, Sin, Cos };
+// gelu is the exact one, x * (1 + erf(x / sqrt(2))) / 2, as XNNPACK computes it.
+Tensor unary(const Tensor& input, UnaryFunction function);
+// output[i0, i1, ...] = input[offsets[0] + i0, offsets[1] + i1, ...]; the output's dims are `sizes`.
+Expected<Tensor> slice(const Tensor& input, const std::vector<std::size_t>& offsets,
+                       const std::vector<std::size_t>& sizes);
+// Output dimension d is input dimension perm[d].
+Expected<Tensor> transpose(const Tensor& input, const std::vector<std::size_t>& perm);
+// a [..., M, K] x b [..., K, N] (or b [..., N, K] with transpose_b) -> [..., M, N]; the batch dims agree.
+Expected<Tensor> batch_matrix_multiply(const Tensor& a, const Tensor& b, bool transpose_b = false);
+// query [..., H, T, C], key [..., H, U, C], value [..., H, U, D], scale [C], mask [T, U] -> [..., H, T, D]:
+// softmax((query * scale) key^T + mask) value, per head. Key and value may omit H (one head shared).
+Expected<Tensor> scaled_dot_product_attention(const Tensor& query, const Tensor& key, const Tensor& value,
+                                              const Tensor& scale, const Tensor& mask);
+
 }  // namespace fbcompat::reference

@@ -129,4 +129,8 @@ std::vector<RuntimeDefinition> builtin_runtime_definitions();
 // The reference runtime as the golden runs and the audit use any delegate's runtime.
 const DelegateRuntime& reference_runtime();
 
+// Which XNNPACK the runtime links, for `fbcompat --version`: "XNNPACK from <prefix>" for a private
+// build (tools/deps/xnnpack.sh), "the system's XNNPACK (<library>)" otherwise.
+std::string linked_xnnpack();
+
 }  // namespace fbcompat::xnnpack
