@@ -21,9 +21,12 @@ deps_begin() {
   flock 9
   work=$(mktemp -d "$cache/.$dep-work.XXXXXX")
   trap 'rm -rf "$work"' EXIT
-  mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/src"
+  # The lists stay in the cache (one folder per library, used under its lock): apt then downloads an index
+  # again only when the mirror's has changed, not tens of megabytes on every setup.
+  lists="$cache/.$dep-lists"
+  mkdir -p "$lists/partial" "$work/cache/archives/partial" "$work/src"
   apt_private=(-o Dir::Etc::SourceList="$work/sources.list" -o Dir::Etc::SourceParts=/dev/null
-    -o Dir::State::Lists="$work/lists" -o Dir::Cache="$work/cache" -o APT::Sandbox::User=root)
+    -o Dir::State::Lists="$lists" -o Dir::Cache="$work/cache" -o APT::Sandbox::User=root)
 }
 
 # The newest complete cached build of this recipe, for when the index cannot be read.
