@@ -84,6 +84,7 @@ BOOST_AUTO_TEST_CASE(a_new_file_is_compatible_but_must_load) {
   BOOST_TEST(broken.exit_code == 2, broken.out + broken.err);
   BOOST_TEST(broken.out.empty(), broken.out);
   BOOST_TEST(contains(broken.err, "schemas/audio.fbs:"), broken.err);
+  BOOST_TEST(!contains(broken.err, repository.dir.path()), broken.err);  // the repository path, not the absolute one
 }
 
 BOOST_AUTO_TEST_CASE(a_deleted_file_is_breaking_and_names_the_file) {
@@ -285,9 +286,12 @@ BOOST_AUTO_TEST_CASE(a_family_of_versioned_copies_is_gated_by_its_newest_version
   // fbcompat's own family as another project keeps it: every version's copies, a manifest and a lock.
   TempDir dir;
   std::filesystem::create_directories(dir.path() + "/schemas");
-  std::filesystem::copy(source_path("schemas/xnnpack"), dir.path() + "/schemas/xnnpack", std::filesystem::copy_options::recursive);
-  dir.write("fbcompat.toml", "[[family]]\nname = \"xnnpack\"\ndirectory = \"schemas/xnnpack\"\nlock = \"schemas/xnnpack/fbcompat.lock\"\n"
-                             "accept_identifiers = [\"XN00\", \"XN01\"]\n");
+  std::filesystem::copy(source_path("schemas/xnnpack"), dir.path() + "/schemas/xnnpack",
+                        std::filesystem::copy_options::recursive);
+  dir.write(
+      "fbcompat.toml",
+      "[[family]]\nname = \"xnnpack\"\ndirectory = \"schemas/xnnpack\"\nlock = \"schemas/xnnpack/fbcompat.lock\"\n"
+      "accept_identifiers = [\"XN00\", \"XN01\"]\n");
   BOOST_TEST_REQUIRE(run_git(dir.path(), {"init", "-q"}) == 0);
   BOOST_TEST_REQUIRE(run_git(dir.path(), {"add", "-A"}) == 0);
   BOOST_TEST_REQUIRE(run_git(dir.path(), {"commit", "-q", "-m", "family"}) == 0);
@@ -310,6 +314,91 @@ BOOST_AUTO_TEST_CASE(a_family_of_versioned_copies_is_gated_by_its_newest_version
   BOOST_TEST(!with_rule(findings, "UNION_MEMBER_SAME_ID").empty(), inserted.out);
   BOOST_TEST(!with_rule(findings, "LOCK_ID_REUSED").empty(), inserted.out);
   for (const auto& finding : findings) BOOST_TEST(finding.at("file") == "schemas/xnnpack/v1.5.0-dev/schema.fbs");
+}
+
+BOOST_AUTO_TEST_CASE(a_symbolic_link_to_a_schema_is_neither_read_nor_compared) {
+  ModuleRepository repository;
+  std::filesystem::create_symlink("settings.fbs", repository.path("schemas/alias.fbs"));
+  BOOST_TEST_REQUIRE(repository.git({"add", "schemas/alias.fbs"}) == 0);
+  BOOST_TEST_REQUIRE(repository.git({"commit", "-q", "-m", "alias"}) == 0);
+  const auto result = repository.diff({"--against", "git:base"});
+  BOOST_TEST(result.exit_code == 0, result.out + result.err);
+  BOOST_TEST(contains(result.out, "5 schema files in . against base"), result.out);
+  BOOST_TEST(repository.diff({"--staged"}).exit_code == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_declaration_several_files_include_is_judged_once) {
+  ModuleRepository repository;
+  // Both events.fbs and a second file include common.fbs; Header goes, and events.fbs used it.
+  repository.dir.write("schemas/audit.fbs",
+                       "include \"inc/common.fbs\";\nnamespace demo;\ntable Audit { at: long; }\nroot_type Audit;\n");
+  BOOST_TEST_REQUIRE(repository.git({"add", "schemas/audit.fbs"}) == 0);
+  BOOST_TEST_REQUIRE(repository.git({"commit", "-q", "-m", "audit"}) == 0);
+  repository.dir.write("schemas/inc/common.fbs", "namespace demo;\ntable Spare { a: int; }\n");
+  repository.dir.write(
+      "schemas/events.fbs",
+      "include \"inc/common.fbs\";\nnamespace demo;\n\ntable Click { x: int; y: int; }\ntable Key { code: int; }\n"
+      "union Event { Click, Key }\ntable Envelope { header: Spare (deprecated); event: Event; }\nroot_type "
+      "Envelope;\n");
+  const auto result = repository.diff({"--against", "git:HEAD", "--format", "json"});
+  std::size_t about_header = 0;
+  for (const auto& finding : findings_of(result)) {
+    if (finding.at("subject") == "demo.Header") {
+      ++about_header;
+      BOOST_TEST(finding.at("rule") == "TYPE_NO_DELETE", finding.dump());  // never also "unused"
+    }
+  }
+  BOOST_TEST(about_header == 1u, result.out);
+}
+
+BOOST_AUTO_TEST_CASE(configured_root_tables_must_exist_and_count_only_where_declared) {
+  ModuleRepository repository;
+  repository.dir.write("schemas/messages.fbs", "namespace barrage;\n\ntable Ping { seq: long; }\n");
+  // A misspelt root (no namespace) would quietly make Pong "unused": refused.
+  repository.dir.write("fbcompat.toml", "[diff]\nroot_tables = [\"Ping\"]\n");
+  const auto misspelt = repository.diff({"--against", "git:base"});
+  BOOST_TEST(misspelt.exit_code == 2, misspelt.out + misspelt.err);
+  BOOST_TEST(contains(misspelt.err, "root_tables: 'Ping' is no table"), misspelt.err);
+  // A root of settings.fbs leaves messages.fbs, which declares none of them, with every table a root.
+  repository.dir.write("fbcompat.toml", "[diff]\nroot_tables = [\"demo.Settings\"]\n");
+  const auto elsewhere = repository.diff({"--against", "git:base", "--format", "json"});
+  BOOST_TEST(elsewhere.exit_code == 1, elsewhere.out + elsewhere.err);
+  BOOST_TEST(with_rule(findings_of(elsewhere), "TYPE_NO_DELETE").size() == 1u, elsewhere.out);
+}
+
+BOOST_AUTO_TEST_CASE(the_first_commit_and_a_module_with_no_schema_have_nothing_to_break) {
+  TempDir dir;
+  BOOST_TEST_REQUIRE(run_git(dir.path(), {"init", "-q"}) == 0);
+  dir.write("README.md", "no schema yet\n");
+  BOOST_TEST_REQUIRE(run_git(dir.path(), {"add", "-A"}) == 0);
+  const auto empty = run_cli({"diff", "--staged"}, dir.path());  // before the first commit, and no schema
+  BOOST_TEST(empty.exit_code == 0, empty.out + empty.err);
+  BOOST_TEST(contains(empty.out, "0 schema files"), empty.out);
+  dir.write("first.fbs", "table First { a: int; }\n");
+  BOOST_TEST_REQUIRE(run_git(dir.path(), {"add", "-A"}) == 0);
+  const auto first = run_cli({"diff", "--staged"}, dir.path());
+  BOOST_TEST(first.exit_code == 0, first.out + first.err);
+  BOOST_TEST(contains(first.out, "1 schema file (1 added)"), first.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_directory_of_released_copies_is_compared_file_by_file) {
+  TempDir dir;
+  dir.write("released/item.fbs", "namespace shop;\ntable Item { sku: string; price: float; }\nroot_type Item;\n");
+  dir.write("released/legacy/old.fbs", "namespace shop;\ntable Old { a: int; }\n");
+  dir.write("item.fbs", "namespace shop;\ntable Item { price: float; }\nroot_type Item;\n");
+  dir.write("new/fresh.fbs", "namespace shop;\ntable Fresh { a: int; }\n");
+  dir.write(".hidden/ignored.fbs", "table Ignored { a: int; }\n");
+  // The released copies lie inside the current directory: they are the old side, not new files.
+  const auto result = run_cli({"diff", "--against", "released", "--format", "json"}, dir.path());
+  BOOST_TEST(result.exit_code == 1, result.out + result.err);
+  const auto findings = findings_of(result);
+  const auto deleted = with_rule(findings, "FILE_NO_DELETE");
+  BOOST_TEST_REQUIRE(deleted.size() == 1u, result.out);
+  BOOST_TEST(deleted[0].at("file") == "released/legacy/old.fbs");
+  BOOST_TEST(!contains(deleted[0].at("fix").get<std::string>(), "git mv"), deleted[0].dump());
+  BOOST_TEST(with_rule(findings, "FIELD_NO_DELETE").size() == 1u, result.out);
+  const auto text = run_cli({"diff", "--against", "released"}, dir.path());
+  BOOST_TEST(contains(text.out, "3 schema files (1 modified, 1 added, 1 deleted) in . against released"), text.out);
 }
 
 BOOST_AUTO_TEST_CASE(bad_requests_exit_2_naming_the_cause) {

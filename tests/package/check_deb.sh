@@ -12,8 +12,9 @@ fail() { echo "check_deb: $*" >&2; exit 1; }
 
 (cd "$work" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$work/out" >"$work/cpack.log" 2>&1) ||
   fail "cpack failed: $(tail -20 "$work/cpack.log")"
-deb=$(ls "$work"/out/fbcompat_"$version"_*.deb 2>/dev/null | head -1)
-[ -n "$deb" ] || fail "no fbcompat_${version}_<arch>.deb: $(ls "$work/out")"
+debs=("$work"/out/fbcompat_"$version"_*.deb)
+[ -f "${debs[0]}" ] || fail "no fbcompat_${version}_<arch>.deb: $(ls "$work/out")"
+deb=${debs[0]}
 info=$(dpkg-deb --info "$deb")
 grep -q "^ Package: fbcompat$" <<<"$info" || fail "the package is not named fbcompat: $info"
 grep -q "^ Version: $version$" <<<"$info" || fail "the package's version is not $version: $info"

@@ -52,3 +52,38 @@ g rm -q schemas/album.fbs
 if hook; then fail "a staged schema deletion was committed: $(cat "$work/hook.log")"; fi
 grep -q "error: \[FILE_NO_DELETE\] schemas/album.fbs" "$work/hook.log" || fail "the deletion is not named: $(cat "$work/hook.log")"
 echo "pre-commit: the hook refuses staged breaking changes and deletions, and passes added, moved and compatible files"
+
+# Installed as the project's git hook, through `git commit -a`: git stages into a temporary index
+# (GIT_INDEX_FILE), which is what the commit will hold.
+g reset -q --hard
+printf 'repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: fbcompat\n' "$work/hooks" "$(git -C "$work/hooks" rev-parse HEAD)" \
+  >"$work/project/.pre-commit-config.yaml"
+g add .pre-commit-config.yaml && g commit -q -m "hook config"
+(cd "$work/project" && pre-commit install >/dev/null)
+sed -i 's/ title: string;//' "$work/project/schemas/track.fbs"
+if g commit -q -a -m "drop title" >"$work/hook.log" 2>&1; then fail "git commit -a committed a breaking change: $(cat "$work/hook.log")"; fi
+grep -q "error: \[FIELD_NO_DELETE\]" "$work/hook.log" || fail "git commit -a was refused for another reason: $(cat "$work/hook.log")"
+g checkout -q -- schemas/track.fbs
+sed -i 's/ plays: long;/ plays: long; skips: long;/' "$work/project/schemas/track.fbs"
+g commit -q -a -m "add skips" >"$work/hook.log" 2>&1 || fail "git commit -a refused a compatible change: $(cat "$work/hook.log")"
+
+# pre-commit run --from-ref/--to-ref checks the change between the two, not the (empty) index.
+sed -i 's/ skips: long;//' "$work/project/schemas/track.fbs"
+g -c core.hooksPath=/dev/null commit -q -a -m "drop skips (unchecked)"
+if (cd "$work/project" && pre-commit run fbcompat --from-ref HEAD~1 --to-ref HEAD) >"$work/hook.log" 2>&1; then
+  fail "pre-commit run --from-ref/--to-ref passed a breaking commit: $(cat "$work/hook.log")"
+fi
+grep -q "error: \[FIELD_NO_DELETE\]" "$work/hook.log" || fail "--from-ref/--to-ref refused for another reason: $(cat "$work/hook.log")"
+
+# A project's first commit, and a project with no schema yet, have nothing to break.
+mkdir -p "$work/fresh"
+git -C "$work/fresh" init -q
+echo "no schema yet" >"$work/fresh/README.md"
+git -C "$work/fresh" add -A
+(cd "$work/fresh" && pre-commit try-repo "$work/hooks" fbcompat) >"$work/hook.log" 2>&1 ||
+  fail "a repository without schemas fails the hook: $(cat "$work/hook.log")"
+printf 'table First { a: int; }\n' >"$work/fresh/first.fbs"
+git -C "$work/fresh" add -A
+(cd "$work/fresh" && pre-commit try-repo "$work/hooks" fbcompat) >"$work/hook.log" 2>&1 ||
+  fail "the first commit fails the hook: $(cat "$work/hook.log")"
+echo "pre-commit: git commit -a, --from-ref/--to-ref, the first commit and a project without schemas"

@@ -5,33 +5,52 @@
 set -uo pipefail
 cd "${GITHUB_WORKSPACE:-.}"
 
+fail_with() {  # MESSAGE: an annotation the job shows, the verdict, exit 2
+  echo "::error title=fbcompat::$1"
+  echo "verdict=error" >>"${GITHUB_OUTPUT:-/dev/null}"
+  exit 2
+}
+
+# The base: the input, else the pull request's base branch (merge_group: the queue's base), else the
+# commit before a push.
 base=${FBCOMPAT_BASE:-}
 if [ -z "$base" ] && [ -n "${GITHUB_BASE_REF:-}" ]; then
   base="origin/$GITHUB_BASE_REF"
-  # actions/checkout fetches one commit of the pull request: the base branch's tip is fetched too, one
-  # commit deep, which is all a comparison of trees needs.
-  if ! git rev-parse --verify --quiet "$base^{commit}" >/dev/null; then
-    git fetch --no-tags --depth=1 origin "+refs/heads/$GITHUB_BASE_REF:refs/remotes/origin/$GITHUB_BASE_REF" ||
-      { echo "::error title=fbcompat::cannot fetch the base branch $GITHUB_BASE_REF"; echo "verdict=error" >>"${GITHUB_OUTPUT:-/dev/null}"; exit 2; }
-  fi
-elif [ -z "$base" ] && [ -n "${FBCOMPAT_EVENT_BEFORE:-}" ] && [ "${FBCOMPAT_EVENT_BEFORE//0/}" != "" ]; then
-  base=$FBCOMPAT_EVENT_BEFORE  # a push: the commit before it
-  git cat-file -e "$base^{commit}" 2>/dev/null || git fetch --no-tags --depth=1 origin "$base" || true
+elif [ -z "$base" ] && [ -n "${FBCOMPAT_MERGE_GROUP_BASE:-}" ]; then
+  base=$FBCOMPAT_MERGE_GROUP_BASE
+elif [ -z "$base" ] && [ -n "${FBCOMPAT_EVENT_BEFORE:-}" ] && [ -n "${FBCOMPAT_EVENT_BEFORE//0/}" ]; then
+  base=$FBCOMPAT_EVENT_BEFORE
 fi
-if [ -z "$base" ]; then
-  echo "::error title=fbcompat::no base to compare with: run on pull_request or push, or set the input base"
-  echo "verdict=error" >>"${GITHUB_OUTPUT:-/dev/null}"
-  exit 2
+[ -n "$base" ] || fail_with "no base to compare with on a ${GITHUB_EVENT_NAME:-local} run: set the input base (a branch, tag or commit)"
+# actions/checkout fetches one commit: the base is fetched too, one commit deep, which is all a
+# comparison of trees needs. origin/NAME is fetched as the branch NAME; anything else as it is named.
+if ! git rev-parse --verify --quiet "$base^{commit}" >/dev/null; then
+  case $base in
+    origin/*) git fetch --no-tags --depth=1 origin "+refs/heads/${base#origin/}:refs/remotes/$base" || true ;;
+    *) if git fetch --no-tags --depth=1 origin "$base"; then base=$(git rev-parse FETCH_HEAD); fi ;;
+  esac
+  git rev-parse --verify --quiet "$base^{commit}" >/dev/null || fail_with "cannot fetch the base $base from origin"
 fi
 
 arguments=(diff --against "git:$base")
-read -r -a paths <<<"${FBCOMPAT_PATHS:-}"
-arguments+=("${paths[@]}")
+# The paths input, one or more per line, separated by spaces or newlines.
+paths=()
+read -r -d '' -a paths <<<"${FBCOMPAT_PATHS:-}" || true
+arguments+=(${paths[@]+"${paths[@]}"})
 [ -n "${FBCOMPAT_CONFIG:-}" ] && arguments+=(--config "$FBCOMPAT_CONFIG")
 [ "${FBCOMPAT_STRICT:-false}" = true ] && arguments+=(--strict)
 
-fbcompat "${arguments[@]}" --format github
+[ -n "${FBCOMPAT_SARIF:-}" ] && rm -f "$FBCOMPAT_SARIF"  # never upload an earlier run's report
+errors=$(mktemp)
+fbcompat "${arguments[@]}" --format github 2>"$errors"
 status=$?
+if [ "$status" -ne 0 ] && [ -s "$errors" ]; then
+  cat "$errors" >&2
+  # Bad input (exit 2) is shown on the job too, not only in its log.
+  message=$(sed 's/%/%25/g' "$errors" | sed ':a;N;$!ba;s/\n/%0A/g')
+  echo "::error title=fbcompat::$message"
+fi
+rm -f "$errors"
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   fbcompat "${arguments[@]}" --format markdown >>"$GITHUB_STEP_SUMMARY" 2>/dev/null || true
 fi

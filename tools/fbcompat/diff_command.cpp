@@ -167,7 +167,9 @@ int run_module_diff(const DiffArguments& arguments) {
   request.side = arguments.staged ? NewSide::Index : NewSide::WorkTree;
   const auto repository_path = [&](const std::string& path) { return (*repository)->relative_path(path); };
   std::vector<std::string> paths = arguments.files;
-  if (paths.empty()) paths = config->module.roots.empty() ? std::vector<std::string>{"."} : config->module.roots;
+  if (paths.empty()) paths = config->module.roots;
+  request.explicit_paths = !paths.empty();  // given or configured: each must name a schema file
+  if (paths.empty()) paths = {"."};
   for (const std::string& path : paths) {
     auto relative = repository_path(path);
     if (!relative) return report_error(relative.error());
@@ -241,6 +243,15 @@ int run_file_diff(const DiffArguments& arguments) {
   options.union_capacity_warning =
       arguments.union_capacity_warning != 0 ? arguments.union_capacity_warning : config->union_capacity_warning;
   options.root_tables = config->root_tables;
+  // A misspelt root table would quietly turn "every table is a root" off.
+  for (const std::string& table : options.root_tables) {
+    if (old_schema->find_composite(table) == nullptr && new_schema->find_composite(table) == nullptr) {
+      return report_error(Error{config->path, 0, 0,
+                                fmt::format("[diff] root_tables: '{}' is no table of either schema (give its qualified "
+                                            "name, with its namespace)",
+                                            table)});
+    }
+  }
   std::vector<Finding> findings = diff_schemas(*old_schema, *new_schema, options);
   auto guard = lock_for_schema(*config, new_path, arguments.lock);
   if (!guard) return report_error(guard.error());

@@ -87,7 +87,14 @@ std::set<std::string> reachable_declarations(const Schema& schema, const std::ve
 std::vector<DeclarationUse> old_uses(const EvolutionContext& context, const std::string& old_name) {
   std::vector<DeclarationUse> uses;
   const Schema& old_schema = context.old_schema;
-  const std::vector<std::string>& root_tables = context.options.root_tables;
+  // The configured roots this schema declares: a module's files share one list, and a file that has none
+  // of them (and no root_type) still treats every table as a possible root.
+  std::vector<std::string> root_tables;
+  for (const std::string& table : context.options.root_tables) {
+    if (const Composite* composite = context.old_schema.find_composite(table); composite != nullptr && !composite->is_struct) {
+      root_tables.push_back(table);
+    }
+  }
   const std::set<std::string> reachable = reachable_declarations(old_schema, root_tables);
   const bool no_roots = old_schema.root_type.empty() && root_tables.empty();
   const Composite* itself = old_schema.find_composite(old_name);

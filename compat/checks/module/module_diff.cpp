@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -17,12 +18,6 @@
 namespace fbcompat {
 namespace {
 
-bool covers(const std::string& root, const std::string& path) {
-  return root.empty() || path == root ||
-         (path.size() > root.size() && path.compare(0, root.size(), root) == 0 &&
-          (root.back() == '/' || path[root.size()] == '/'));
-}
-
 // The two sides' readers and how each loads a file: includes from the file's directory, then the -I
 // directories, never leaving the tree of its side.
 class Sides {
@@ -34,9 +29,7 @@ class Sides {
         deleted_prefix_(std::move(deleted_prefix)),
         head_(std::move(head)) {
     for (const std::string& dir : request.include_dirs) {
-      std::string with_slash = normalize_repository_path(dir);
-      if (!with_slash.empty()) with_slash += '/';
-      include_dirs_.push_back(with_slash);
+      include_dirs_.push_back(with_trailing_slash(normalize_repository_path(dir)));
     }
   }
 
@@ -47,6 +40,7 @@ class Sides {
   const std::string& base_name() const { return base_name_; }  // "origin/main", "released/"
   // How a deleted file is named: by its repository path (a git base), or where the base directory has it.
   std::string deleted_file(const std::string& path) const { return deleted_prefix_ + path; }
+  bool against_git() const { return deleted_prefix_.empty(); }
 
  private:
   Expected<Schema> load(const std::string& path, const SourceReader& reader) const {
@@ -89,9 +83,11 @@ Finding deleted_file_finding(const FileChange& change, const Sides& sides) {
       fmt::format("{}, which {} has, was deleted{}. Buffers written with it can no longer be read by code generated "
                   "from the module's schemas, and every schema that includes it stops compiling.",
                   old_file, sides.base_name(), declared),
-      fmt::format("restore {}; to move it, move it with git mv in the same change (or map the move in "
-                  "fbcompat.toml: [module] renames = {{ \"{}\" = \"NEW/PATH.fbs\" }})",
-                  old_file, change.old_path));
+      fmt::format("restore {}; {} fbcompat.toml: [module] renames = {{ \"{}\" = \"NEW/PATH.fbs\" }}", old_file,
+                  sides.against_git() ? "to move it, move it with git mv in the same change (or map the move in"
+                                      : "if it moved, map the move in",
+                  change.old_path));
+  if (sides.against_git()) finding.fix += ")";
   finding.file = old_file;
   return finding;
 }
@@ -115,47 +111,58 @@ void apply_renames(std::vector<FileChange>& changes, const ModuleDiffRequest& re
   }
 }
 
-Expected<std::unique_ptr<SourceReader>> new_side_reader(const ModuleDiffRequest& request) {
-  if (request.side == NewSide::Index) {
-    auto index = GitIndexReader::open(request.repository);
-    if (!index) return index.error();
-    return std::unique_ptr<SourceReader>(std::move(index.value()));
-  }
-  const std::string workdir = request.repository->workdir();
-  if (workdir.empty())
-    return Error{"git:" + request.base_ref, 0, 0, "the repository is bare: it has no work tree to check"};
-  return std::unique_ptr<SourceReader>(std::make_unique<DirectoryReader>(workdir));
-}
-
+// A declaration in a file that several module files include is compared once per including file: the
+// same finding at the same place is kept once. Each file judges uses by its own roots, so a deletion one
+// file finds used and another unused is what the one that uses it says: breaking.
 void keep_once(std::vector<Finding>& findings) {
   sort_findings(findings);
   const auto same = [](const Finding& a, const Finding& b) {
-    return std::tie(a.rule, a.subject, a.file, a.line, a.column, a.message) ==
-           std::tie(b.rule, b.subject, b.file, b.line, b.column, b.message);
+    return std::tie(a.rule, a.subject, a.file, a.line, a.column) ==
+           std::tie(b.rule, b.subject, b.file, b.line, b.column);
   };
   findings.erase(std::unique(findings.begin(), findings.end(), same), findings.end());
+  std::set<std::string> deleted_and_used;
+  for (const Finding& finding : findings) {
+    if (finding.rule == "TYPE_NO_DELETE") deleted_and_used.insert(finding.subject);
+  }
+  findings.erase(std::remove_if(findings.begin(), findings.end(),
+                                [&](const Finding& finding) {
+                                  return finding.rule == "TYPE_NO_DELETE_UNUSED" &&
+                                         deleted_and_used.count(finding.subject) != 0;
+                                }),
+                 findings.end());
+}
+
+// The schema files under `dir`, by path relative to it: hidden directories (.git) and the directory
+// `skip` (the released copies, when they lie inside the current directory) are not walked.
+std::map<std::string, std::string> schema_files_under(const std::string& dir, const std::string& skip) {
+  namespace fs = std::filesystem;
+  std::map<std::string, std::string> files;  // relative path -> path to read
+  std::error_code error;
+  const fs::path skipped = fs::weakly_canonical(skip, error);
+  fs::recursive_directory_iterator it(dir, error), end;
+  for (; !error && it != end; it.increment(error)) {
+    const fs::path& path = it->path();
+    if (it->is_directory(error) &&
+        (path.filename().string().rfind('.', 0) == 0 || fs::weakly_canonical(path, error) == skipped)) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file(error) && path.extension() == ".fbs") {
+      files[path.lexically_relative(dir).generic_string()] = path.string();
+    }
+  }
+  return files;
 }
 
 // A directory of released copies against the current one: the same relative path is the same file.
 Expected<std::vector<FileChange>> directory_changes(const std::string& base_dir, const std::string& new_dir) {
-  namespace fs = std::filesystem;
   std::error_code error;
   for (const std::string& dir : {base_dir, new_dir}) {
-    if (!fs::is_directory(dir, error)) return Error{dir, 0, 0, "no such directory"};
+    if (!std::filesystem::is_directory(dir, error)) return Error{dir, 0, 0, "no such directory"};
   }
-  const auto schema_files = [](const std::string& dir) {
-    std::map<std::string, std::string> files;  // relative path -> full path
-    std::error_code walk_error;
-    for (auto it = fs::recursive_directory_iterator(dir, walk_error);
-         !walk_error && it != fs::recursive_directory_iterator(); it.increment(walk_error)) {
-      if (it->is_regular_file(walk_error) && it->path().extension() == ".fbs") {
-        files[it->path().lexically_relative(dir).generic_string()] = it->path().string();
-      }
-    }
-    return files;
-  };
-  const auto old_files = schema_files(base_dir);
-  const auto new_files = schema_files(new_dir);
+  const auto old_files = schema_files_under(base_dir, "");
+  const auto new_files = schema_files_under(new_dir, base_dir);
   const FileSystemReader reader;
   std::vector<FileChange> changes;
   for (const auto& [path, full] : new_files) {
@@ -175,15 +182,11 @@ Expected<std::vector<FileChange>> directory_changes(const std::string& base_dir,
   return changes;
 }
 
-std::string with_slash(std::string dir) {
-  if (!dir.empty() && dir.back() != '/') dir += '/';
-  return dir;
-}
-
 // The files of the module and the readers of its two sides: a git ref against the work tree or the
 // index, or a directory of released copies against another.
 struct ModuleSides {
   std::vector<FileChange> changes;
+  std::set<std::string> changed_files;  // new-side names of every schema file not unchanged, in the module or not
   std::unique_ptr<SourceReader> base;
   std::string base_name;
   std::string deleted_prefix;
@@ -195,25 +198,49 @@ Expected<ModuleSides> directory_sides(const ModuleDiffRequest& request) {
   if (!changes) return changes.error();
   ModuleSides sides;
   sides.changes = std::move(changes.value());
-  sides.base = std::make_unique<DirectoryReader>(request.base_directory, with_slash(request.base_directory));
-  sides.base_name = with_slash(request.base_directory);
+  sides.base_name = with_trailing_slash(request.base_directory);
+  for (const FileChange& change : sides.changes) {
+    if (change.kind != FileChangeKind::Unchanged)
+      sides.changed_files.insert(with_trailing_slash(request.new_directory) + change.new_path);
+  }
+  sides.base = std::make_unique<DirectoryReader>(request.base_directory, sides.base_name);
   sides.deleted_prefix = sides.base_name;
-  sides.head = std::make_unique<DirectoryReader>(request.new_directory, with_slash(request.new_directory));
+  sides.head = std::make_unique<DirectoryReader>(request.new_directory, with_trailing_slash(request.new_directory));
   return sides;
 }
 
 Expected<ModuleSides> git_sides(const ModuleDiffRequest& request) {
   auto base = GitTreeReader::open(request.repository, request.base_ref);
   if (!base) return base.error();
-  auto head = new_side_reader(request);
-  if (!head) return head.error();
+  std::unique_ptr<GitIndexReader> index;
+  if (request.side == NewSide::Index) {
+    auto opened = GitIndexReader::open(request.repository);
+    if (!opened) return opened.error();
+    index = std::move(opened.value());
+  } else if (request.repository->workdir().empty()) {
+    return Error{"git:" + request.base_ref, 0, 0, "the repository is bare: it has no work tree to check"};
+  }
   std::vector<std::string> paths;
   for (const std::string& path : request.paths) paths.push_back(normalize_repository_path(path));
-  auto changes = file_changes(**base, request.side, paths, ".fbs");
-  if (!changes) return changes.error();
-  for (const std::string& path : paths) {
+  // Every schema file's change, the module's and the rest: a module file may include a file outside it.
+  auto all_changes = file_changes(**base, index.get(), {}, ".fbs");
+  if (!all_changes) return all_changes.error();
+  ModuleSides sides;
+  std::vector<FileChange> module_changes;
+  for (const FileChange& change : *all_changes) {
+    if (change.kind != FileChangeKind::Unchanged) sides.changed_files.insert(change.new_path);
+    const bool in_module = paths.empty() || std::any_of(paths.begin(), paths.end(), [&](const std::string& path) {
+                             return (!change.old_path.empty() && path_is_under(change.old_path, path)) ||
+                                    (!change.new_path.empty() && path_is_under(change.new_path, path));
+                           });
+    if (in_module) module_changes.push_back(change);
+  }
+  const auto* changes = &module_changes;
+  // A path given that names no schema is a mistake; a module with none (a project's first schema is still
+  // to come) has nothing to break.
+  for (const std::string& path : request.explicit_paths ? paths : std::vector<std::string>{}) {
     const bool found = std::any_of(changes->begin(), changes->end(), [&](const FileChange& change) {
-      return covers(path, change.old_path) || covers(path, change.new_path);
+      return path_is_under(change.old_path, path) || path_is_under(change.new_path, path);
     });
     if (!found) {
       return Error{path.empty() ? "." : path, 0, 0,
@@ -221,12 +248,32 @@ Expected<ModuleSides> git_sides(const ModuleDiffRequest& request) {
                                request.side == NewSide::Index ? "staged" : "in the work tree", request.base_ref)};
     }
   }
-  ModuleSides sides;
-  sides.changes = std::move(changes.value());
+  sides.changes = std::move(module_changes);
   sides.base = std::move(base.value());
   sides.base_name = request.base_ref;
-  sides.head = std::move(head.value());
+  if (index) {
+    sides.head = std::move(index);
+  } else {
+    sides.head = std::make_unique<DirectoryReader>(request.repository->workdir());
+  }
   return sides;
+}
+
+// The configured root tables must name tables of the module: a misspelt one would otherwise quietly
+// turn "every table is a root" off.
+std::optional<Error> unknown_root_table(const std::vector<std::string>& root_tables,
+                                        const std::set<std::string>& declared) {
+  for (const std::string& table : root_tables) {
+    if (declared.count(table) == 0) {
+      return Error{
+          "fbcompat.toml", 0, 0,
+          fmt::format(
+              "[diff] root_tables: '{}' is no table of the module's schemas on either side (give its qualified name, "
+              "with its namespace)",
+              table)};
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -240,6 +287,14 @@ Expected<ModuleDiff> diff_module(const ModuleDiffRequest& request) {
                     request);
   const std::string old_prefix = sides.base().display_name("");  // "git:REF:", "released/"
 
+  // A file whose text and includes are the same on both sides has nothing to report: it is loaded once,
+  // to learn its includes, and not compared.
+  const std::set<std::string>& changed = module->changed_files;
+  std::set<std::string> declared;
+  const auto note_tables = [&declared](const Schema& schema) {
+    for (const Composite& composite : schema.composites) declared.insert(composite.name);
+  };
+
   ModuleDiff result;
   for (const FileChange& change : changes) {
     result.files.push_back(change);
@@ -249,10 +304,17 @@ Expected<ModuleDiff> diff_module(const ModuleDiffRequest& request) {
     }
     auto new_schema = sides.load_new(change.new_path);
     if (!new_schema) return new_schema.error();
+    note_tables(*new_schema);
     if (request.check_new) request.check_new(change.new_path, *new_schema, result.findings);
     if (change.kind == FileChangeKind::Added) continue;  // nothing to compare with
+    if (change.kind == FileChangeKind::Unchanged &&
+        std::none_of(new_schema->files.begin(), new_schema->files.end(),
+                     [&](const std::string& file) { return changed.count(file) != 0; })) {
+      continue;
+    }
     auto old_schema = sides.load_old(change.old_path);
     if (!old_schema) return old_schema.error();
+    note_tables(*old_schema);
     const OldSide old_side{*old_schema, old_prefix, sides.base_name()};
     for (Finding& finding : diff_schemas(*old_schema, *new_schema, request.diff)) {
       if (located_on_old_side(finding, old_side)) {
@@ -261,6 +323,7 @@ Expected<ModuleDiff> diff_module(const ModuleDiffRequest& request) {
       result.findings.push_back(std::move(finding));
     }
   }
+  if (auto problem = unknown_root_table(request.diff.root_tables, declared)) return *problem;
   keep_once(result.findings);
   return result;
 }

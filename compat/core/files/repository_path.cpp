@@ -25,4 +25,15 @@ std::string normalize_repository_path(const std::string& path) {
   return joined;
 }
 
+bool path_is_under(const std::string& path, const std::string& root) {
+  if (root.empty() || path == root) return true;
+  return path.size() > root.size() && path.compare(0, root.size(), root) == 0 &&
+         (root.back() == '/' || path[root.size()] == '/');
+}
+
+std::string with_trailing_slash(std::string directory) {
+  if (!directory.empty() && directory.back() != '/') directory += '/';
+  return directory;
+}
+
 }  // namespace fbcompat

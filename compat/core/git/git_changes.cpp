@@ -14,14 +14,9 @@ bool ends_with(const std::string& text, const std::string& suffix) {
   return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// A path given as a directory covers what lies under it; a file, itself.
 bool covered(const std::string& path, const std::vector<std::string>& paths) {
-  if (paths.empty()) return true;
-  return std::any_of(paths.begin(), paths.end(), [&](const std::string& root) {
-    return root.empty() || path == root ||
-           (path.size() > root.size() && path.compare(0, root.size(), root) == 0 &&
-            (root.back() == '/' || path[root.size()] == '/'));
-  });
+  return paths.empty() ||
+         std::any_of(paths.begin(), paths.end(), [&](const std::string& root) { return path_is_under(path, root); });
 }
 
 FileChange change_of(const git_diff_delta& delta) {
@@ -49,13 +44,6 @@ struct DiffHandle {
   }
 };
 
-struct IndexHandle {
-  git_index* index = nullptr;
-  ~IndexHandle() {
-    if (index != nullptr) git_index_free(index);
-  }
-};
-
 // The deltas of a diff, renames found, kept when either of their paths is a schema file under `paths`.
 Expected<std::vector<FileChange>> collect_changes(git_diff* diff, const GitTreeReader& base,
                                                   const std::vector<std::string>& paths, const std::string& suffix) {
@@ -67,7 +55,11 @@ Expected<std::vector<FileChange>> collect_changes(git_diff* diff, const GitTreeR
   std::vector<FileChange> changes;
   const std::size_t count = git_diff_num_deltas(diff);
   for (std::size_t i = 0; i < count; ++i) {
-    FileChange change = change_of(*git_diff_get_delta(diff, i));
+    const git_diff_delta& delta = *git_diff_get_delta(diff, i);
+    // A symbolic link to a schema is another name for a file the module has anyway, and its blob is the
+    // link's target, not a schema: it is neither read nor compared.
+    if (delta.old_file.mode == GIT_FILEMODE_LINK || delta.new_file.mode == GIT_FILEMODE_LINK) continue;
+    FileChange change = change_of(delta);
     const bool old_in =
         !change.old_path.empty() && ends_with(change.old_path, suffix) && covered(change.old_path, paths);
     const bool new_in =
@@ -103,7 +95,7 @@ const char* file_change_name(FileChangeKind kind) {
   return "modified";
 }
 
-Expected<std::vector<FileChange>> file_changes(const GitTreeReader& base, NewSide side,
+Expected<std::vector<FileChange>> file_changes(const GitTreeReader& base, const GitIndexReader* index,
                                                const std::vector<std::string>& paths, const std::string& suffix) {
   git_repository* repository = base.repository().impl().repository;
   git_diff_options options = GIT_DIFF_OPTIONS_INIT;
@@ -117,12 +109,8 @@ Expected<std::vector<FileChange>> file_changes(const GitTreeReader& base, NewSid
   options.pathspec.count = 1;
   DiffHandle diff;
   int status = 0;
-  if (side == NewSide::Index) {
-    IndexHandle index;
-    if (git_repository_index(&index.index, repository) != 0) {
-      return Error{"git:index", 0, 0, fmt::format("cannot read the repository's index ({})", last_git_error())};
-    }
-    status = git_diff_tree_to_index(&diff.diff, repository, base.tree().tree, index.index, &options);
+  if (index != nullptr) {
+    status = git_diff_tree_to_index(&diff.diff, repository, base.tree().tree, index->index().index, &options);
   } else {
     if (git_repository_is_bare(repository) == 1) {
       return Error{base.display_name(""), 0, 0, "the repository is bare: it has no work tree to compare with"};

@@ -20,7 +20,7 @@ struct GitRepository::Impl {
 };
 
 struct GitTreeReader::Tree {
-  git_tree* tree = nullptr;
+  git_tree* tree = nullptr;  // null: the empty tree (HEAD before the first commit)
   ~Tree() {
     if (tree != nullptr) git_tree_free(tree);
   }

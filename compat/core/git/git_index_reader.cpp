@@ -1,6 +1,8 @@
 // The new side of `diff --staged`: files as the index holds them, which may differ from the work tree.
 #include <fmt/format.h>
 
+#include <cstdlib>
+
 #include "fbcompat/core/git_source.h"
 #include "git/git_handles.h"
 
@@ -16,7 +18,16 @@ Expected<std::unique_ptr<GitIndexReader>> GitIndexReader::open(std::shared_ptr<G
   if (git_repository_is_bare(repository->impl().repository) == 1) {
     return Error{"git:index", 0, 0, "the repository is bare: it has no index to check (--staged)"};
   }
-  if (git_repository_index(&index->index, repository->impl().repository) != 0) {
+  // `git commit -a` and `git commit FILE` stage into a temporary index and name it in GIT_INDEX_FILE for
+  // the hooks they run: that is what the commit will hold, not .git/index.
+  const char* index_file = std::getenv("GIT_INDEX_FILE");
+  if (index_file != nullptr && *index_file != '\0') {
+    std::string path = index_file;
+    if (path.front() != '/') path = repository->workdir() + path;
+    if (git_index_open(&index->index, path.c_str()) != 0) {
+      return Error{path, 0, 0, fmt::format("cannot read the index GIT_INDEX_FILE names ({})", last_git_error())};
+    }
+  } else if (git_repository_index(&index->index, repository->impl().repository) != 0) {
     return Error{"git:index", 0, 0, fmt::format("cannot read the repository's index ({})", last_git_error())};
   }
   return std::unique_ptr<GitIndexReader>(new GitIndexReader(std::move(repository), std::move(index)));

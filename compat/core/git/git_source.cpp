@@ -99,6 +99,10 @@ GitTreeReader::~GitTreeReader() = default;
 
 Expected<std::unique_ptr<GitTreeReader>> GitTreeReader::open(std::shared_ptr<GitRepository> repository,
                                                              const std::string& ref) {
+  // A repository before its first commit: HEAD is the empty tree, and every file is new.
+  if (ref == "HEAD" && git_repository_head_unborn(repository->impl().repository) == 1) {
+    return std::unique_ptr<GitTreeReader>(new GitTreeReader(std::move(repository), ref, std::make_unique<Tree>()));
+  }
   git_object* object = nullptr;
   const std::string spec = ref + "^{tree}";
   if (ref.empty() || git_revparse_single(&object, repository->impl().repository, spec.c_str()) != 0) {
@@ -116,6 +120,7 @@ Expected<std::unique_ptr<GitTreeReader>> GitTreeReader::open(std::shared_ptr<Git
 }
 
 bool GitTreeReader::read(const std::string& path, std::string* contents) const {
+  if (tree_->tree == nullptr) return false;
   git_tree_entry* entry = nullptr;
   if (git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
   bool ok = false;
@@ -133,6 +138,7 @@ bool GitTreeReader::read(const std::string& path, std::string* contents) const {
 }
 
 bool GitTreeReader::exists(const std::string& path) const {
+  if (tree_->tree == nullptr) return false;
   git_tree_entry* entry = nullptr;
   if (git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
   const bool is_blob = git_tree_entry_type(entry) == GIT_OBJECT_BLOB;

@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include <climits>
 
 #include <filesystem>
 
@@ -15,6 +18,7 @@
 #include <regex>
 #include <unordered_map>
 
+#include "fbcompat/core/repository_path.h"
 #include "schema/source_locator.h"
 #include "schema/text_checks.h"
 
@@ -78,12 +82,14 @@ bool load_file_hook(const char* name, bool /*binary*/, std::string* contents) {
   }
   const LoadOptions& options = *context->options;
   if (!options.confine_to.empty() && !inside_roots(name, options.confine_to, options.reader == nullptr)) {
+    std::vector<std::string> allowed;
+    for (const std::string& root : options.confine_to) allowed.push_back(root.empty() ? "the repository's root" : root);
     context->error = Error{context->reader->display_name(name), 0, 0,
                            fmt::format("is reached by an include from {} but lies outside the directories includes may read ({}); "
                                        "it was not read. Keep included schemas inside the repository, or name the "
                                        "directory with -I",
                                        context->reader->display_name(context->files.front().first),
-                                       fmt::join(options.confine_to, ", "))};
+                                       fmt::join(allowed, ", "))};
     return false;
   }
   if (context->files.size() >= options.max_files) {
@@ -148,6 +154,12 @@ std::string newer_language_hint() {
                      schema_parser_version());
 }
 
+// The reader of files named as they are on the file system, when LoadOptions names none.
+const SourceReader& file_system_reader() {
+  static const FileSystemReader reader;
+  return reader;
+}
+
 // The Parser reports "file:line: column: error: message"; split it so it reads like our errors.
 Error parser_error(const std::string& text, const std::string& root_path, const SourceReader& reader) {
   static const std::regex located(R"(^(.*):(\d+): ?(\d+): error: (.*)$)");
@@ -162,7 +174,14 @@ Error parser_error(const std::string& text, const std::string& root_path, const 
   }
   std::smatch match;
   if (std::regex_match(last_error_line, match, located)) {
-    const std::string file = match[1].str();
+    std::string file = match[1].str();
+    // The Parser names a file by an absolute path it makes from the current directory; a reader's file
+    // (a repository path) is shown by the name fbcompat gave it, wherever the command runs.
+    char cwd[PATH_MAX];
+    if (&reader != &file_system_reader() && !file.empty() && file.front() == '/' && ::getcwd(cwd, sizeof cwd) != nullptr) {
+      const std::string prefix = with_trailing_slash(cwd);
+      if (file.compare(0, prefix.size(), prefix) == 0) file = file.substr(prefix.size());
+    }
     // The Parser's messages quote the text they stopped at: of an included file that is not a schema
     // (a key, a password file) nothing but the place is shown.
     const bool schema_file = file == root_path || (file.size() > 4 && file.compare(file.size() - 4, 4, ".fbs") == 0);
@@ -373,8 +392,7 @@ class ModelBuilder {
 }  // namespace
 
 Expected<Schema> load_schema(const std::string& path, const LoadOptions& options) {
-  static const FileSystemReader file_system;
-  const SourceReader& reader = options.reader != nullptr ? *options.reader : file_system;
+  const SourceReader& reader = options.reader != nullptr ? *options.reader : file_system_reader();
 
   auto read = read_schema_text(reader, path, options);
   if (!read.ok()) return read.error();

@@ -32,6 +32,7 @@ struct ModuleDiffRequest {
   std::string new_directory;
   NewSide side = NewSide::WorkTree;       // the work tree, or the index (--staged)
   std::vector<std::string> paths;         // repository paths of files or directories; none: the whole repository
+  bool explicit_paths = false;  // the paths were given: each must name a schema file
   std::vector<std::string> include_dirs;  // repository paths searched for includes, on both sides
   // Moves git cannot see (a file rewritten as it moved): old repository path, new repository path.
   std::vector<std::pair<std::string, std::string>> renames;

@@ -27,7 +27,9 @@ enum class NewSide { WorkTree, Index };
 // directories; none: the whole repository), on either side, in path order. A file that moved keeps
 // its pair when git finds it renamed (at least half its content the same, as `git diff -M`), also when
 // only one of its two paths is under `paths`.
-Expected<std::vector<FileChange>> file_changes(const GitTreeReader& base, NewSide side,
+// `index`: the staged files (GitIndexReader, which honours GIT_INDEX_FILE); null: the work tree. Symbolic
+// links are left out: another name for a file, whose blob is no schema.
+Expected<std::vector<FileChange>> file_changes(const GitTreeReader& base, const GitIndexReader* index,
                                                const std::vector<std::string>& paths, const std::string& suffix);
 
 // The same between two commits (no work tree, no module paths): how `audit --git` follows a file that

@@ -40,7 +40,7 @@ class GitRepository {
 // The tree of one commit, as a SourceReader: paths are relative to the repository root.
 class GitTreeReader final : public SourceReader {
  public:
-  // Error when the ref does not name a commit.
+  // Error when the ref does not name a commit; HEAD before the first commit is the empty tree.
   static Expected<std::unique_ptr<GitTreeReader>> open(std::shared_ptr<GitRepository> repository, const std::string& ref);
   ~GitTreeReader() override;
 

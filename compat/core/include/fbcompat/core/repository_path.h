@@ -9,4 +9,11 @@ namespace fbcompat {
 // "a/b/../c/./d.fbs" -> "a/c/d.fbs"; a path cannot climb above the root.
 std::string normalize_repository_path(const std::string& path);
 
+// Whether `path` is `root` or lies under it ("schemas" covers "schemas/a.fbs", not "schemas2/a.fbs"); the
+// empty root covers everything.
+bool path_is_under(const std::string& path, const std::string& root);
+
+// "dir" -> "dir/"; "" and "dir/" stay as they are.
+std::string with_trailing_slash(std::string directory);
+
 }  // namespace fbcompat
