@@ -4,8 +4,10 @@
 # Adds a CTest test <name> that fails when a schema change breaks compatibility, so `ctest` gates schema
 # changes in any CMake project:
 #   AGAINST a git ref (default HEAD, "origin/main", a tag): `fbcompat diff --against git:REF SCHEMAS...`,
-#           every schema file under SCHEMAS (default: the whole repository holding the source directory)
-#           against the same files at the ref, added, renamed and deleted files included.
+#           every schema file under SCHEMAS (default: the tracked .fbs files under the calling
+#           CMakeLists.txt's directory, or the [module] roots of its fbcompat.toml) against the same files
+#           at the ref, added, renamed and deleted files included. An AGAINST that names an existing
+#           directory is a directory, not a ref.
 #   AGAINST a directory (the released copies of the schemas): `fbcompat diff --against DIR SCHEMAS`,
 #           each file under the one SCHEMAS directory against the file of the same relative path in DIR;
 #           a file DIR lacks is new, one only DIR has is deleted (FILE_NO_DELETE).

@@ -222,6 +222,8 @@ BOOST_AUTO_TEST_CASE(versions_sort_as_people_read_them) {
   BOOST_TEST(version_less("v1.0.0", "v1.0.1-rc1"));
   BOOST_TEST(version_less("v0.9.9", "v1.0.0-alpha"));
   BOOST_TEST(version_less("1.5.0-dev", "1.5.0"));
+  BOOST_TEST(version_less("v1.0.1rc1", "v1.0.1"));
+  BOOST_TEST(version_less("v1.0.1", "v1.0.2rc1"));
   // A prefix with a dash is not a pre-release.
   BOOST_TEST(version_less("release-1.9", "release-1.10"));
 }

@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
 
+#include "support/deps_script.h"
 #include "support/test_support.h"
 
 using namespace fbcompat::test;
@@ -11,25 +12,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The script with a mirror that has nothing, so no network is touched, and a cache of the test's own.
-CommandResult run_without_source(const std::string& cache) {
-  return run_program("/usr/bin/env",
-                     {"FBCOMPAT_DEPS_CACHE=" + cache, "FBCOMPAT_DEBIAN_MIRROR=file:///nonexistent/debian",
-                      source_path("tools/deps/xnnpack.sh")});
-}
+CommandResult run_without_source(const std::string& cache) { return run_deps_script_without_source("xnnpack", cache); }
 
-std::size_t line_count(const std::string& text) {
-  std::size_t lines = 0;
-  for (char c : text) lines += c == '\n';
-  return lines;
-}
-
-bool has_work_directory(const std::string& cache) {
-  for (const auto& entry : fs::directory_iterator(cache)) {
-    if (entry.path().filename().string().rfind(".xnnpack-work", 0) == 0) return true;
-  }
-  return false;
-}
+bool has_work_directory(const std::string& cache) { return fbcompat::test::has_work_directory(cache, "xnnpack"); }
 
 }  // namespace
 

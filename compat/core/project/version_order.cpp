@@ -37,16 +37,21 @@ int compare_natural(std::string_view a, std::string_view b) {
 }
 
 // "v1.4.0-rc1" -> release "v1.4.0", pre-release "rc1": the pre-release begins at the first '-' after a
-// digit (so "release-1.4" keeps its prefix whole).
+// digit (so "release-1.4" keeps its prefix whole), or at a letter right after a digit once the version
+// has a '.' ("1.0.1rc1", "2.0b2", as Python spells them).
 struct VersionParts {
   std::string_view release;
   std::string_view pre_release;
 };
 
 VersionParts split(std::string_view name) {
+  bool dotted = false;
   for (std::size_t i = 1; i < name.size(); ++i) {
-    if (name[i] == '-' && std::isdigit(static_cast<unsigned char>(name[i - 1])) != 0) {
-      return {name.substr(0, i), name.substr(i + 1)};
+    const bool after_digit = std::isdigit(static_cast<unsigned char>(name[i - 1])) != 0;
+    dotted |= name[i - 1] == '.';
+    if (after_digit && name[i] == '-') return {name.substr(0, i), name.substr(i + 1)};
+    if (after_digit && dotted && std::isalpha(static_cast<unsigned char>(name[i])) != 0) {
+      return {name.substr(0, i), name.substr(i)};
     }
   }
   return {name, {}};
