@@ -67,6 +67,15 @@ std::string nearest_directory(const std::string& path) {
   return directory.empty() ? "." : directory.string();
 }
 
+// What every rule is told: --union-capacity-warning over the configuration's, and its root tables.
+DiffOptions diff_options(const DiffArguments& arguments, const Config& config) {
+  DiffOptions options;
+  options.union_capacity_warning =
+      arguments.union_capacity_warning != 0 ? arguments.union_capacity_warning : config.union_capacity_warning;
+  options.root_tables = config.root_tables;
+  return options;
+}
+
 // "3 schema files (1 added, 1 renamed) in schemas against origin/main", for the summary line.
 std::string module_summary(const ModuleDiff& module, const ModuleDiffRequest& request, bool staged) {
   std::map<FileChangeKind, std::size_t> counts;
@@ -136,9 +145,7 @@ int run_directory_diff(const DiffArguments& arguments) {
   request.new_directory = arguments.files.empty() ? "." : arguments.files.front();
   request.include_dirs = arguments.include_dirs;  // relative to each side's directory
   request.renames = config->module.renames;
-  request.diff.union_capacity_warning =
-      arguments.union_capacity_warning != 0 ? arguments.union_capacity_warning : config->union_capacity_warning;
-  request.diff.root_tables = config->root_tables;
+  request.diff = diff_options(arguments, *config);
   LockChecks locks{*config, arguments.lock, request.new_directory + "/", std::nullopt};
   request.check_new = std::ref(locks);
   return emit_module(request, arguments, *config, locks, arguments.include_dirs);
@@ -189,9 +196,7 @@ int run_module_diff(const DiffArguments& arguments) {
     if (!new_path) return report_error(new_path.error());
     request.renames.emplace_back(*old_path, *new_path);
   }
-  request.diff.union_capacity_warning =
-      arguments.union_capacity_warning != 0 ? arguments.union_capacity_warning : config->union_capacity_warning;
-  request.diff.root_tables = config->root_tables;
+  request.diff = diff_options(arguments, *config);
   LockChecks locks{*config, arguments.lock, (*repository)->workdir(), std::nullopt};
   request.check_new = std::ref(locks);
   return emit_module(request, arguments, *config, locks, include_dirs);
@@ -239,10 +244,7 @@ int run_file_diff(const DiffArguments& arguments) {
   inputs.push_back(config->path);
   inputs.push_back(arguments.lock);
   if (output_would_destroy_input(arguments.output, inputs)) return kBadInput;
-  DiffOptions options;
-  options.union_capacity_warning =
-      arguments.union_capacity_warning != 0 ? arguments.union_capacity_warning : config->union_capacity_warning;
-  options.root_tables = config->root_tables;
+  const DiffOptions options = diff_options(arguments, *config);
   // A misspelt root table would quietly turn "every table is a root" off.
   for (const std::string& table : options.root_tables) {
     if (old_schema->find_composite(table) == nullptr && new_schema->find_composite(table) == nullptr) {

@@ -18,6 +18,12 @@
 namespace fbcompat {
 namespace {
 
+// Whether either side of the change lies under `path` (a repository path of a file or directory).
+bool touches(const FileChange& change, const std::string& path) {
+  return (!change.old_path.empty() && path_is_under(change.old_path, path)) ||
+         (!change.new_path.empty() && path_is_under(change.new_path, path));
+}
+
 // The two sides' readers and how each loads a file: includes from the file's directory, then the -I
 // directories, never leaving the tree of its side.
 class Sides {
@@ -83,11 +89,13 @@ Finding deleted_file_finding(const FileChange& change, const Sides& sides) {
       fmt::format("{}, which {} has, was deleted{}. Buffers written with it can no longer be read by code generated "
                   "from the module's schemas, and every schema that includes it stops compiling.",
                   old_file, sides.base_name(), declared),
-      fmt::format("restore {}; {} fbcompat.toml: [module] renames = {{ \"{}\" = \"NEW/PATH.fbs\" }}", old_file,
-                  sides.against_git() ? "to move it, move it with git mv in the same change (or map the move in"
-                                      : "if it moved, map the move in",
-                  change.old_path));
-  if (sides.against_git()) finding.fix += ")";
+      sides.against_git()
+          ? fmt::format("restore {}; to move it, move it with git mv in the same change (or map the move in "
+                        "fbcompat.toml: [module] renames = {{ \"{}\" = \"NEW/PATH.fbs\" }})",
+                        old_file, change.old_path)
+          : fmt::format("restore {}; if it moved, map the move in fbcompat.toml: [module] renames = {{ \"{}\" = "
+                        "\"NEW/PATH.fbs\" }}",
+                        old_file, change.old_path));
   finding.file = old_file;
   return finding;
 }
@@ -223,25 +231,23 @@ Expected<ModuleSides> git_sides(const ModuleDiffRequest& request) {
   std::vector<std::string> paths;
   for (const std::string& path : request.paths) paths.push_back(normalize_repository_path(path));
   // Every schema file's change, the module's and the rest: a module file may include a file outside it.
-  auto all_changes = file_changes(**base, index.get(), {}, ".fbs");
+  auto all_changes = file_changes(**base, index.get(), ".fbs");
   if (!all_changes) return all_changes.error();
   ModuleSides sides;
   std::vector<FileChange> module_changes;
   for (const FileChange& change : *all_changes) {
     if (change.kind != FileChangeKind::Unchanged) sides.changed_files.insert(change.new_path);
-    const bool in_module = paths.empty() || std::any_of(paths.begin(), paths.end(), [&](const std::string& path) {
-                             return (!change.old_path.empty() && path_is_under(change.old_path, path)) ||
-                                    (!change.new_path.empty() && path_is_under(change.new_path, path));
-                           });
+    // A file moved across the module's edge is still the same schema, compared with its old self
+    // (pre-commit names a moved file by its new path alone).
+    const bool in_module = paths.empty() || std::any_of(paths.begin(), paths.end(),
+                                                        [&](const std::string& path) { return touches(change, path); });
     if (in_module) module_changes.push_back(change);
   }
-  const auto* changes = &module_changes;
   // A path given that names no schema is a mistake; a module with none (a project's first schema is still
   // to come) has nothing to break.
   for (const std::string& path : request.explicit_paths ? paths : std::vector<std::string>{}) {
-    const bool found = std::any_of(changes->begin(), changes->end(), [&](const FileChange& change) {
-      return path_is_under(change.old_path, path) || path_is_under(change.new_path, path);
-    });
+    const bool found = std::any_of(module_changes.begin(), module_changes.end(),
+                                   [&](const FileChange& change) { return touches(change, path); });
     if (!found) {
       return Error{path.empty() ? "." : path, 0, 0,
                    fmt::format("no tracked schema file (.fbs) here, {} or at {}",

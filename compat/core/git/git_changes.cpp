@@ -14,11 +14,6 @@ bool ends_with(const std::string& text, const std::string& suffix) {
   return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-bool covered(const std::string& path, const std::vector<std::string>& paths) {
-  return paths.empty() ||
-         std::any_of(paths.begin(), paths.end(), [&](const std::string& root) { return path_is_under(path, root); });
-}
-
 FileChange change_of(const git_diff_delta& delta) {
   FileChange change;
   const std::string old_path = delta.old_file.path != nullptr ? delta.old_file.path : "";
@@ -44,9 +39,9 @@ struct DiffHandle {
   }
 };
 
-// The deltas of a diff, renames found, kept when either of their paths is a schema file under `paths`.
+// The deltas of a diff, renames found, kept when either of their paths is a schema file.
 Expected<std::vector<FileChange>> collect_changes(git_diff* diff, const GitTreeReader& base,
-                                                  const std::vector<std::string>& paths, const std::string& suffix) {
+                                                  const std::string& suffix) {
   git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
   find.flags = GIT_DIFF_FIND_RENAMES;
   if (git_diff_find_similar(diff, &find) != 0) {
@@ -60,13 +55,9 @@ Expected<std::vector<FileChange>> collect_changes(git_diff* diff, const GitTreeR
     // link's target, not a schema: it is neither read nor compared.
     if (delta.old_file.mode == GIT_FILEMODE_LINK || delta.new_file.mode == GIT_FILEMODE_LINK) continue;
     FileChange change = change_of(delta);
-    const bool old_in =
-        !change.old_path.empty() && ends_with(change.old_path, suffix) && covered(change.old_path, paths);
-    const bool new_in =
-        !change.new_path.empty() && ends_with(change.new_path, suffix) && covered(change.new_path, paths);
+    const bool old_in = !change.old_path.empty() && ends_with(change.old_path, suffix);
+    const bool new_in = !change.new_path.empty() && ends_with(change.new_path, suffix);
     if (!old_in && !new_in) continue;
-    // A file moved across the module's edge is still the same schema: it is compared with its old self
-    // (pre-commit names a moved file by its new path alone).
     changes.push_back(std::move(change));
   }
   std::sort(changes.begin(), changes.end(), [](const FileChange& a, const FileChange& b) {
@@ -96,7 +87,7 @@ const char* file_change_name(FileChangeKind kind) {
 }
 
 Expected<std::vector<FileChange>> file_changes(const GitTreeReader& base, const GitIndexReader* index,
-                                               const std::vector<std::string>& paths, const std::string& suffix) {
+                                               const std::string& suffix) {
   git_repository* repository = base.repository().impl().repository;
   git_diff_options options = GIT_DIFF_OPTIONS_INIT;
   options.flags = GIT_DIFF_INCLUDE_UNMODIFIED;
@@ -120,7 +111,7 @@ Expected<std::vector<FileChange>> file_changes(const GitTreeReader& base, const 
   if (status != 0) {
     return Error{base.display_name(""), 0, 0, fmt::format("cannot compare with {} ({})", base.ref(), last_git_error())};
   }
-  return collect_changes(diff.diff, base, paths, suffix);
+  return collect_changes(diff.diff, base, suffix);
 }
 
 Expected<std::vector<FileChange>> file_changes_between(const GitTreeReader& base, const GitTreeReader& head,
@@ -136,7 +127,7 @@ Expected<std::vector<FileChange>> file_changes_between(const GitTreeReader& base
     return Error{base.display_name(""), 0, 0,
                  fmt::format("cannot compare {} with {} ({})", base.ref(), head.ref(), last_git_error())};
   }
-  return collect_changes(diff.diff, base, {}, suffix);
+  return collect_changes(diff.diff, base, suffix);
 }
 
 }  // namespace fbcompat

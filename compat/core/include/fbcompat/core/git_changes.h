@@ -23,16 +23,14 @@ struct FileChange {
 // Which side is compared with the base: the files as they are in the work tree, or as staged.
 enum class NewSide { WorkTree, Index };
 
-// Every tracked file whose name ends in `suffix` under `paths` (repository paths of files or
-// directories; none: the whole repository), on either side, in path order. A file that moved keeps
-// its pair when git finds it renamed (at least half its content the same, as `git diff -M`), also when
-// only one of its two paths is under `paths`.
-// `index`: the staged files (GitIndexReader, which honours GIT_INDEX_FILE); null: the work tree. Symbolic
-// links are left out: another name for a file, whose blob is no schema.
+// Every tracked file of the repository whose name ends in `suffix`, on either side, in path order. A file
+// that moved keeps its pair when git finds it renamed (at least half its content the same, as
+// `git diff -M`). `index`: the staged files (GitIndexReader, which honours GIT_INDEX_FILE); null: the work
+// tree. Symbolic links are left out: another name for a file, whose blob is no schema.
 Expected<std::vector<FileChange>> file_changes(const GitTreeReader& base, const GitIndexReader* index,
-                                               const std::vector<std::string>& paths, const std::string& suffix);
+                                               const std::string& suffix);
 
-// The same between two commits (no work tree, no module paths): how `audit --git` follows a file that
+// The same between two commits (no work tree): how `audit --git` follows a file that
 // moved between two releases.
 Expected<std::vector<FileChange>> file_changes_between(const GitTreeReader& base, const GitTreeReader& head,
                                                        const std::string& suffix);
