@@ -401,6 +401,24 @@ BOOST_AUTO_TEST_CASE(a_directory_of_released_copies_is_compared_file_by_file) {
   BOOST_TEST(contains(text.out, "3 schema files (1 modified, 1 added, 1 deleted) in . against released"), text.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_report_never_replaces_a_schema_it_read) {
+  ModuleRepository repository;
+  // The module's own file and an include: refused, and left as they were.
+  for (const std::string& victim : {"schemas/events.fbs", "schemas/inc/common.fbs"}) {
+    const auto refused = repository.diff({"--against", "git:base", "-o", victim});
+    BOOST_TEST(refused.exit_code == 2, refused.out + refused.err);
+    BOOST_TEST(contains(refused.err, "-o:"), refused.err);
+  }
+  BOOST_TEST(read_file(repository.path("schemas/events.fbs")) == kEvents);
+  BOOST_TEST(read_file(repository.path("schemas/inc/common.fbs")) == kCommon);
+  // A report beside them is written, and written again on the next run.
+  for (int run = 0; run < 2; ++run) {
+    const auto written = repository.diff({"--against", "git:base", "--format", "sarif", "-o", "fbcompat.sarif"});
+    BOOST_TEST(written.exit_code == 0, written.out + written.err);
+  }
+  BOOST_TEST(contains(read_file(repository.path("fbcompat.sarif")), "\"version\": \"2.1.0\""));
+}
+
 BOOST_AUTO_TEST_CASE(bad_requests_exit_2_naming_the_cause) {
   ModuleRepository repository;
   const auto no_base = repository.diff({"--against", "git:no-such-ref"});

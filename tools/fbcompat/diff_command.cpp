@@ -119,14 +119,18 @@ struct LockChecks {
 
 int emit_module(const ModuleDiffRequest& request, const DiffArguments& arguments, const Config& config,
                 LockChecks& locks, const std::vector<std::string>& include_dirs) {
+  auto module = diff_module(request);
+  if (!module) return report_error(module.error());
+  // Asked once the module's files are known (nothing is written before): every schema file read, on the
+  // file system, and the directories and files the command was given.
   std::vector<std::string> inputs = arguments.files;
   inputs.insert(inputs.end(), include_dirs.begin(), include_dirs.end());
   if (!request.base_directory.empty()) inputs.push_back(request.base_directory);
+  const std::string root = request.base_directory.empty() ? request.repository->workdir() : "";
+  for (const std::string& file : module->files_read) inputs.push_back(root + file);
   inputs.push_back(config.path);
   inputs.push_back(arguments.lock);
   if (output_would_destroy_input(arguments.output, inputs)) return kBadInput;
-  auto module = diff_module(request);
-  if (!module) return report_error(module.error());
   if (locks.problem) return report_error(*locks.problem);
   return emit_findings(std::move(module->findings), arguments.output, policy_for(config, arguments.output),
                        module_summary(*module, request, arguments.staged));

@@ -311,6 +311,7 @@ Expected<ModuleDiff> diff_module(const ModuleDiffRequest& request) {
     auto new_schema = sides.load_new(change.new_path);
     if (!new_schema) return new_schema.error();
     note_tables(*new_schema);
+    result.files_read.insert(result.files_read.end(), new_schema->files.begin(), new_schema->files.end());
     if (request.check_new) request.check_new(change.new_path, *new_schema, result.findings);
     if (change.kind == FileChangeKind::Added) continue;  // nothing to compare with
     if (change.kind == FileChangeKind::Unchanged &&
@@ -331,6 +332,8 @@ Expected<ModuleDiff> diff_module(const ModuleDiffRequest& request) {
   }
   if (auto problem = unknown_root_table(request.diff.root_tables, declared)) return *problem;
   keep_once(result.findings);
+  std::sort(result.files_read.begin(), result.files_read.end());
+  result.files_read.erase(std::unique(result.files_read.begin(), result.files_read.end()), result.files_read.end());
   return result;
 }
 

@@ -44,6 +44,9 @@ struct ModuleDiffRequest {
 struct ModuleDiff {
   std::vector<FileChange> files;  // every schema file of the module, by path
   std::vector<Finding> findings;  // sorted, each once even when several files include its declaration
+  // The new side's name of every schema file loaded, includes too ("schemas/a.fbs"; under new_directory
+  // for a directory base): what a report written into the tree must not replace.
+  std::vector<std::string> files_read;
 };
 
 // Errors: the ref names no commit, a schema on either side does not load (naming its side), a path
