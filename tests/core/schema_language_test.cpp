@@ -120,6 +120,10 @@ BOOST_AUTO_TEST_CASE(a_wider_offset_is_a_changed_type) {
   BOOST_TEST(findings[0].message.find("[ubyte] (vector64)") != std::string::npos, findings[0].message);
   BOOST_TEST(findings[1].subject == "Blob.far");
   BOOST_TEST(with_rule(diff_texts(kWideOffsets, kWideOffsets), "FIELD_SAME_TYPE").empty());
+  // The fix quotes the old field as a schema writes it: the offset width once, among the attributes.
+  const std::vector<Finding> narrowed = with_rule(diff_texts(kWideOffsets, kNarrowOffsets), "FIELD_SAME_TYPE");
+  BOOST_TEST_REQUIRE(!narrowed.empty());
+  BOOST_TEST(narrowed[0].fix.find("keep `huge: [ubyte] (vector64)`,") != std::string::npos, narrowed[0].fix);
 }
 
 BOOST_AUTO_TEST_CASE(a_plain_mistake_still_reads_as_the_parsers_message) {

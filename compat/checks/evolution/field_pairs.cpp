@@ -48,7 +48,11 @@ std::string slots_of(const Field& field) {
 std::string field_subject(const Composite& table, const Field& field) { return table.name + "." + field.name; }
 
 std::string field_declaration(const Field& field) {
-  std::string text = fmt::format("{}: {}", field.name, type_to_string(field.type));
+  // A 64-bit offset is written among the field's attributes, `(vector64, id: 3)`, not after its type as
+  // type_to_string shows it: the attributes below carry it.
+  Type written = field.type;
+  written.offset = OffsetWidth::Standard;
+  std::string text = fmt::format("{}: {}", field.name, type_to_string(written));
   if (is_scalar(field.type.base) && !field.default_value.empty() && field.default_value != "0") {
     text += " = " + field.default_value;
   }
