@@ -2,7 +2,8 @@
 # Whole-command benchmarks: fbcompat against `flatc --conform`, side by side in one run (hyperfine
 # alternates nothing, but runs both back to back with warm-ups; ratios, not absolute times, are what
 # docs/benchmarks.md records). Peak memory from /usr/bin/time -v, the median of five runs.
-# Usage: bench/run_cli_benchmarks.sh [BUILD_DIR]     (needs hyperfine: apt-get install hyperfine)
+# Usage: bench/run_cli_benchmarks.sh [BUILD_DIR]     (needs hyperfine: apt-get install hyperfine; flatc is compared
+# twice: Debian's /usr/bin/flatc and the build's, from the flatbuffers fbcompat parses with)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -17,9 +18,9 @@ median_rss_kb() {  # median peak RSS (KB) of five runs of a command
 
 compare() {  # name, then fbcompat's command and flatc's, as strings
   local name=$1 ours=$2 theirs=$3
-  hyperfine -N --warmup 3 --runs 15 --export-json "$work/$name.json" "$ours" "$theirs" >/dev/null 2>&1 || true
+  hyperfine -N --warmup 3 --runs 15 --export-json "$work/bench.json" "$ours" "$theirs" >/dev/null 2>&1 || true
   local ratio
-  ratio=$(python3 -c "import json;r=json.load(open('$work/$name.json'))['results'];print(f\"{r[0]['median']/r[1]['median']:.2f} ({r[0]['median']*1000:.1f} ms / {r[1]['median']*1000:.1f} ms)\")")
+  ratio=$(python3 -c "import json;r=json.load(open('$work/bench.json'))['results'];print(f\"{r[0]['median']/r[1]['median']:.2f} ({r[0]['median']*1000:.1f} ms / {r[1]['median']*1000:.1f} ms)\")")
   # shellcheck disable=SC2086
   local ours_kb theirs_kb
   ours_kb=$(median_rss_kb $ours)
@@ -28,14 +29,19 @@ compare() {  # name, then fbcompat's command and flatc's, as strings
     $((ours_kb / 1024)) $((theirs_kb / 1024))
 }
 
+# Against both flatc releases: Debian's (2.0.8) and the one fbcompat's parser comes from (the build's).
+build_flatc=$(sed -n 's/^FLATC_EXECUTABLE:FILEPATH=//p' "$build/CMakeCache.txt")
 echo "| Input | Time, fbcompat / flatc (median) | Peak memory, fbcompat / flatc |"
 echo "|---|---|---|"
-compare "diff: 1.1.0 runtime schema + 1 node" \
-  "$fbcompat diff $work/xnnpack/old.fbs $work/xnnpack/new.fbs --config $work/history-25/fbcompat.toml" \
-  "flatc --conform $work/xnnpack/old.fbs $work/xnnpack/new.fbs"
-compare "diff: 125,000-line schema + 1 member" \
-  "$fbcompat diff $work/big/old.fbs $work/big/new.fbs --config $work/history-25/fbcompat.toml" \
-  "flatc --conform $work/big/old.fbs $work/big/new.fbs"
+for flatc in /usr/bin/flatc "$build_flatc"; do
+  label="flatc $("$flatc" --version | sed 's/^flatc version //')"
+  compare "diff: the 1.4.1 runtime schema (v1.1.0) + 1 node, vs $label" \
+    "$fbcompat diff $work/xnnpack/old.fbs $work/xnnpack/new.fbs --config $work/history-25/fbcompat.toml" \
+    "$flatc --conform $work/xnnpack/old.fbs $work/xnnpack/new.fbs"
+  compare "diff: 130,000-line schema + 1 member, vs $label" \
+    "$fbcompat diff $work/big/old.fbs $work/big/new.fbs --config $work/history-25/fbcompat.toml" \
+    "$flatc --conform $work/big/old.fbs $work/big/new.fbs"
+done
 
 # The audit against flatc run on the same pairs: every version against every later one, both files.
 flatc_pairs() {  # writes a script running flatc --conform on every pair of a history

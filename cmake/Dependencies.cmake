@@ -28,6 +28,19 @@ find_package(nlohmann_json REQUIRED CONFIG)
 find_package(CLI11 REQUIRED CONFIG)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(LIBGIT2 REQUIRED IMPORTED_TARGET libgit2)
+# libgit2 and libcrypto are loaded when a feature first needs them, never linked
+# (compat/support/include/fbcompat/support/on_demand_library.h): the build finds each library to learn the
+# soname to load it by, so that the functions bound are those of the headers compiled against.
+function(fbcompat_soname library out_var)
+  execute_process(COMMAND "${CMAKE_OBJDUMP}" -p "${library}" OUTPUT_VARIABLE headers ERROR_QUIET)
+  string(REGEX MATCH "SONAME +([^\n]+)" soname_line "${headers}")
+  if(NOT CMAKE_MATCH_1)
+    message(FATAL_ERROR "${library} has no soname to load it by")
+  endif()
+  set(${out_var} "${CMAKE_MATCH_1}" PARENT_SCOPE)
+endfunction()
+find_library(FBCOMPAT_LIBGIT2_LIBRARY NAMES git2 HINTS ${LIBGIT2_LIBRARY_DIRS} REQUIRED)
+fbcompat_soname("${FBCOMPAT_LIBGIT2_LIBRARY}" FBCOMPAT_LIBGIT2_SONAME)
 # Percent-encoding of the relative URIs in SARIF reports.
 pkg_check_modules(URIPARSER REQUIRED IMPORTED_TARGET liburiparser)
 if(TARGET flatbuffers::flatc)
@@ -64,3 +77,4 @@ add_library(fbcompat_toml INTERFACE)
 target_include_directories(fbcompat_toml INTERFACE "$<BUILD_INTERFACE:${TOMLPLUSPLUS_INCLUDE_DIR}>")
 
 find_package(OpenSSL REQUIRED COMPONENTS Crypto)  # SHA-256 of golden programs
+fbcompat_soname("${OPENSSL_CRYPTO_LIBRARY}" FBCOMPAT_LIBCRYPTO_SONAME)

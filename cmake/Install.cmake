@@ -15,8 +15,7 @@ endforeach()
 # carries its own dependencies).
 if(NOT BUILD_SHARED_LIBS)
   target_link_libraries(fbcompat_library INTERFACE
-    "$<INSTALL_INTERFACE:$<LINK_ONLY:PkgConfig::LIBGIT2>>" "$<INSTALL_INTERFACE:$<LINK_ONLY:PkgConfig::URIPARSER>>"
-    "$<INSTALL_INTERFACE:$<LINK_ONLY:OpenSSL::Crypto>>")
+    "$<INSTALL_INTERFACE:$<LINK_ONLY:PkgConfig::URIPARSER>>" "$<INSTALL_INTERFACE:$<LINK_ONLY:${CMAKE_DL_LIBS}>>")
 endif()
 
 install(TARGETS fbcompat_library fbcompat_load_check fbcompat_xnnpack_schema fbcompat_base

@@ -55,6 +55,9 @@ int run_audit(const AuditArguments& arguments) {
   if (!config) return report_error(config.error());
   if (config->families.empty()) return report_error(Error{config->path, 0, 0, "declares no [[family]] to audit"});
   if (output_would_destroy_input(arguments.output, configured_inputs(*config))) return kBadInput;
+  // Loaded once, before any family is audited: a damaged installation is reported before any work.
+  const Expected<const DelegateRuntime*> runtime = reference_runtime();
+  if (!runtime) return report_error(runtime.error());
   std::vector<AuditReport> reports;
   for (const FamilyConfig& family : config->families) {
     if (!arguments.families.empty() &&
@@ -65,7 +68,7 @@ int run_audit(const AuditArguments& arguments) {
     options.policy = policy_for(*config, arguments.output);
     options.union_capacity_warning = config->union_capacity_warning;
     options.threads = arguments.threads;
-    options.runtime = linked_reference_runtime();
+    options.runtime = *runtime;
     auto report = audit_family(family, options);
     if (!report) return report_error(report.error());
     reports.push_back(std::move(report.value()));

@@ -1,17 +1,20 @@
-// The runtime this build of the CLI links for the golden runs and `runtime = "builtin"`: the
-// reference XNNPACK runtime (reference_runtime_linked.cpp), or none in a build without it
-// (reference_runtime_absent.cpp). CMake compiles one of the two.
+// The runtime this build of the CLI offers for the golden runs and `runtime-check --builtin`: the
+// reference XNNPACK runtime, a module loaded on first use (reference_runtime_module.cpp), or none in a
+// build without it (reference_runtime_absent.cpp). CMake compiles one of the two.
 #pragma once
 
 #include <string>
 
+#include "fbcompat/core/error.h"
 #include "fbcompat/executorch/delegate_family.h"
 
 namespace fbcompat::cli {
 
-// Null when this build has no runtime.
-const DelegateRuntime* linked_reference_runtime();
-// What the runtime runs on, for --version ("XNNPACK from <prefix>"); empty when there is none.
-std::string linked_reference_runtime_library();
+// Null when this build has no runtime; an Error naming the module and the loader's reason when it has
+// one that cannot be loaded (a damaged installation).
+Expected<const DelegateRuntime*> reference_runtime();
+// What the runtime runs on, for --version ("XNNPACK from <prefix>"), or why it cannot be loaded; empty
+// when this build has none.
+std::string reference_runtime_library();
 
 }  // namespace fbcompat::cli

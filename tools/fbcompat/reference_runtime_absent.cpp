@@ -2,7 +2,7 @@
 
 namespace fbcompat::cli {
 
-const DelegateRuntime* linked_reference_runtime() { return nullptr; }
-std::string linked_reference_runtime_library() { return ""; }
+Expected<const DelegateRuntime*> reference_runtime() { return static_cast<const DelegateRuntime*>(nullptr); }
+std::string reference_runtime_library() { return ""; }
 
 }  // namespace fbcompat::cli

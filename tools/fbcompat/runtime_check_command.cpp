@@ -40,9 +40,10 @@ int run_runtime_check(const RuntimeCheckArguments& arguments) {
   std::vector<RuntimeDefinition> definitions;
   std::string what;
   if (arguments.builtin) {
-    const DelegateRuntime* runtime = linked_reference_runtime();
-    if (runtime == nullptr) return report_error("--builtin: this build of fbcompat has no reference runtime; use --source FILE...");
-    definitions = runtime->definitions();
+    const Expected<const DelegateRuntime*> runtime = reference_runtime();
+    if (!runtime) return report_error(runtime.error());
+    if (*runtime == nullptr) return report_error("--builtin: this build of fbcompat has no reference runtime; use --source FILE...");
+    definitions = (*runtime)->definitions();
     what = fmt::format("the reference runtime's node definitions against {}", arguments.schema);
   } else {
     SourceScanOptions scan;

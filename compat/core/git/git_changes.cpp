@@ -35,7 +35,7 @@ FileChange change_of(const git_diff_delta& delta) {
 struct DiffHandle {
   git_diff* diff = nullptr;
   ~DiffHandle() {
-    if (diff != nullptr) git_diff_free(diff);
+    if (diff != nullptr) git2().git_diff_free(diff);
   }
 };
 
@@ -44,13 +44,13 @@ Expected<std::vector<FileChange>> collect_changes(git_diff* diff, const GitTreeR
                                                   const std::string& suffix) {
   git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
   find.flags = GIT_DIFF_FIND_RENAMES;
-  if (git_diff_find_similar(diff, &find) != 0) {
+  if (git2().git_diff_find_similar(diff, &find) != 0) {
     return Error{base.display_name(""), 0, 0, fmt::format("cannot detect renames ({})", last_git_error())};
   }
   std::vector<FileChange> changes;
-  const std::size_t count = git_diff_num_deltas(diff);
+  const std::size_t count = git2().git_diff_num_deltas(diff);
   for (std::size_t i = 0; i < count; ++i) {
-    const git_diff_delta& delta = *git_diff_get_delta(diff, i);
+    const git_diff_delta& delta = *git2().git_diff_get_delta(diff, i);
     // A symbolic link to a schema is another name for a file the module has anyway, and its blob is the
     // link's target, not a schema: it is neither read nor compared.
     if (delta.old_file.mode == GIT_FILEMODE_LINK || delta.new_file.mode == GIT_FILEMODE_LINK) continue;
@@ -101,12 +101,12 @@ Expected<std::vector<FileChange>> file_changes(const GitTreeReader& base, const 
   DiffHandle diff;
   int status = 0;
   if (index != nullptr) {
-    status = git_diff_tree_to_index(&diff.diff, repository, base.tree().tree, index->index().index, &options);
+    status = git2().git_diff_tree_to_index(&diff.diff, repository, base.tree().tree, index->index().index, &options);
   } else {
-    if (git_repository_is_bare(repository) == 1) {
+    if (git2().git_repository_is_bare(repository) == 1) {
       return Error{base.display_name(""), 0, 0, "the repository is bare: it has no work tree to compare with"};
     }
-    status = git_diff_tree_to_workdir_with_index(&diff.diff, repository, base.tree().tree, &options);
+    status = git2().git_diff_tree_to_workdir_with_index(&diff.diff, repository, base.tree().tree, &options);
   }
   if (status != 0) {
     return Error{base.display_name(""), 0, 0, fmt::format("cannot compare with {} ({})", base.ref(), last_git_error())};
@@ -122,7 +122,7 @@ Expected<std::vector<FileChange>> file_changes_between(const GitTreeReader& base
   options.pathspec.strings = pathspec;
   options.pathspec.count = 1;
   DiffHandle diff;
-  if (git_diff_tree_to_tree(&diff.diff, base.repository().impl().repository, base.tree().tree, head.tree().tree,
+  if (git2().git_diff_tree_to_tree(&diff.diff, base.repository().impl().repository, base.tree().tree, head.tree().tree,
                             &options) != 0) {
     return Error{base.display_name(""), 0, 0,
                  fmt::format("cannot compare {} with {} ({})", base.ref(), head.ref(), last_git_error())};

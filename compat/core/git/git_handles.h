@@ -7,11 +7,10 @@
 #include <string>
 
 #include "fbcompat/core/git_source.h"
+#include "git/libgit2_functions.h"
 
 namespace fbcompat {
 
-// libgit2 is initialised once, by the first use, and shut down at exit.
-void initialise_libgit2();
 // libgit2's message for the last failed call.
 std::string last_git_error();
 
@@ -22,14 +21,14 @@ struct GitRepository::Impl {
 struct GitTreeReader::Tree {
   git_tree* tree = nullptr;  // null: the empty tree (HEAD before the first commit)
   ~Tree() {
-    if (tree != nullptr) git_tree_free(tree);
+    if (tree != nullptr) git2().git_tree_free(tree);
   }
 };
 
 struct GitIndexReader::Index {
   git_index* index = nullptr;
   ~Index() {
-    if (index != nullptr) git_index_free(index);
+    if (index != nullptr) git2().git_index_free(index);
   }
 };
 

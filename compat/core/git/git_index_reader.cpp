@@ -15,7 +15,7 @@ GitIndexReader::~GitIndexReader() = default;
 
 Expected<std::unique_ptr<GitIndexReader>> GitIndexReader::open(std::shared_ptr<GitRepository> repository) {
   auto index = std::make_unique<Index>();
-  if (git_repository_is_bare(repository->impl().repository) == 1) {
+  if (git2().git_repository_is_bare(repository->impl().repository) == 1) {
     return Error{"git:index", 0, 0, "the repository is bare: it has no index to check (--staged)"};
   }
   // `git commit -a` and `git commit FILE` stage into a temporary index and name it in GIT_INDEX_FILE for
@@ -24,28 +24,28 @@ Expected<std::unique_ptr<GitIndexReader>> GitIndexReader::open(std::shared_ptr<G
   if (index_file != nullptr && *index_file != '\0') {
     std::string path = index_file;
     if (path.front() != '/') path = repository->workdir() + path;
-    if (git_index_open(&index->index, path.c_str()) != 0) {
+    if (git2().git_index_open(&index->index, path.c_str()) != 0) {
       return Error{path, 0, 0, fmt::format("cannot read the index GIT_INDEX_FILE names ({})", last_git_error())};
     }
-  } else if (git_repository_index(&index->index, repository->impl().repository) != 0) {
+  } else if (git2().git_repository_index(&index->index, repository->impl().repository) != 0) {
     return Error{"git:index", 0, 0, fmt::format("cannot read the repository's index ({})", last_git_error())};
   }
   return std::unique_ptr<GitIndexReader>(new GitIndexReader(std::move(repository), std::move(index)));
 }
 
 bool GitIndexReader::read(const std::string& path, std::string* contents) const {
-  const git_index_entry* entry = git_index_get_bypath(index_->index, normalize_repository_path(path).c_str(), 0);
+  const git_index_entry* entry = git2().git_index_get_bypath(index_->index, normalize_repository_path(path).c_str(), 0);
   if (entry == nullptr) return false;
   git_blob* blob = nullptr;
-  if (git_blob_lookup(&blob, repository_->impl().repository, &entry->id) != 0) return false;
-  const auto* data = static_cast<const char*>(git_blob_rawcontent(blob));
-  contents->assign(data, static_cast<std::size_t>(git_blob_rawsize(blob)));
-  git_blob_free(blob);
+  if (git2().git_blob_lookup(&blob, repository_->impl().repository, &entry->id) != 0) return false;
+  const auto* data = static_cast<const char*>(git2().git_blob_rawcontent(blob));
+  contents->assign(data, static_cast<std::size_t>(git2().git_blob_rawsize(blob)));
+  git2().git_blob_free(blob);
   return true;
 }
 
 bool GitIndexReader::exists(const std::string& path) const {
-  return git_index_get_bypath(index_->index, normalize_repository_path(path).c_str(), 0) != nullptr;
+  return git2().git_index_get_bypath(index_->index, normalize_repository_path(path).c_str(), 0) != nullptr;
 }
 
 }  // namespace fbcompat

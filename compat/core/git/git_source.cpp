@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <climits>
 #include <cstdlib>
-#include <mutex>
 
 #include <fmt/format.h>
 
@@ -25,37 +24,29 @@ std::string absolute(const std::string& path) {
 
 }  // namespace
 
-void initialise_libgit2() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    git_libgit2_init();
-    std::atexit([] { git_libgit2_shutdown(); });
-  });
-}
-
 std::string last_git_error() {
-  const git_error* error = git_error_last();
+  const git_error* error = git2().git_error_last();
   return error != nullptr && error->message != nullptr ? error->message : "unknown libgit2 error";
 }
 
 GitRepository::GitRepository(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 GitRepository::~GitRepository() {
-  if (impl_ && impl_->repository != nullptr) git_repository_free(impl_->repository);
+  if (impl_ && impl_->repository != nullptr) git2().git_repository_free(impl_->repository);
 }
 
 Expected<std::shared_ptr<GitRepository>> GitRepository::open(const std::string& path, bool search_up) {
-  initialise_libgit2();
+  if (auto missing = bind_libgit2()) return *missing;
   auto impl = std::make_unique<Impl>();
   const unsigned flags = search_up ? 0u : static_cast<unsigned>(GIT_REPOSITORY_OPEN_NO_SEARCH);
-  if (git_repository_open_ext(&impl->repository, path.c_str(), flags, nullptr) != 0) {
+  if (git2().git_repository_open_ext(&impl->repository, path.c_str(), flags, nullptr) != 0) {
     return Error{path, 0, 0, fmt::format("not in a git repository ({})", last_git_error())};
   }
   return std::shared_ptr<GitRepository>(new GitRepository(std::move(impl)));
 }
 
 std::string GitRepository::workdir() const {
-  const char* dir = git_repository_workdir(impl_->repository);
+  const char* dir = git2().git_repository_workdir(impl_->repository);
   return dir != nullptr ? dir : "";
 }
 
@@ -77,15 +68,15 @@ Expected<std::string> GitRepository::relative_path(const std::string& file) cons
 std::vector<std::string> GitRepository::refs_matching(const std::string& glob) const {
   std::vector<std::string> names;
   git_reference_iterator* iterator = nullptr;
-  if (git_reference_iterator_new(&iterator, impl_->repository) != 0) return names;
+  if (git2().git_reference_iterator_new(&iterator, impl_->repository) != 0) return names;
   git_reference* reference = nullptr;
-  while (git_reference_next(&reference, iterator) == 0) {
-    const std::string short_name = git_reference_shorthand(reference);
+  while (git2().git_reference_next(&reference, iterator) == 0) {
+    const std::string short_name = git2().git_reference_shorthand(reference);
     // '*' stops at '/': "v*" is the tags and branches v1.0, v2.0-rc1, not origin/v1.0 or v1/feature.
     if (::fnmatch(glob.c_str(), short_name.c_str(), FNM_PATHNAME) == 0) names.push_back(short_name);
-    git_reference_free(reference);
+    git2().git_reference_free(reference);
   }
-  git_reference_iterator_free(iterator);
+  git2().git_reference_iterator_free(iterator);
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
   return names;
@@ -100,15 +91,15 @@ GitTreeReader::~GitTreeReader() = default;
 Expected<std::unique_ptr<GitTreeReader>> GitTreeReader::open(std::shared_ptr<GitRepository> repository,
                                                              const std::string& ref) {
   // A repository before its first commit: HEAD is the empty tree, and every file is new.
-  if (ref == "HEAD" && git_repository_head_unborn(repository->impl().repository) == 1) {
+  if (ref == "HEAD" && git2().git_repository_head_unborn(repository->impl().repository) == 1) {
     return std::unique_ptr<GitTreeReader>(new GitTreeReader(std::move(repository), ref, std::make_unique<Tree>()));
   }
   git_object* object = nullptr;
   const std::string spec = ref + "^{tree}";
-  if (ref.empty() || git_revparse_single(&object, repository->impl().repository, spec.c_str()) != 0) {
+  if (ref.empty() || git2().git_revparse_single(&object, repository->impl().repository, spec.c_str()) != 0) {
     std::string message = fmt::format("no commit named '{}' in the repository ({})", ref, last_git_error());
     // CI checkouts are often one commit deep: the ref exists upstream but not here.
-    if (git_repository_is_shallow(repository->impl().repository) == 1) {
+    if (git2().git_repository_is_shallow(repository->impl().repository) == 1) {
       message += "; this clone is shallow, so older commits are missing: fetch more history (git fetch "
                  "--unshallow, or fetch-depth: 0 in actions/checkout)";
     }
@@ -122,27 +113,27 @@ Expected<std::unique_ptr<GitTreeReader>> GitTreeReader::open(std::shared_ptr<Git
 bool GitTreeReader::read(const std::string& path, std::string* contents) const {
   if (tree_->tree == nullptr) return false;
   git_tree_entry* entry = nullptr;
-  if (git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
+  if (git2().git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
   bool ok = false;
-  if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
+  if (git2().git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
     git_blob* blob = nullptr;
-    if (git_blob_lookup(&blob, repository_->impl().repository, git_tree_entry_id(entry)) == 0) {
-      const auto* data = static_cast<const char*>(git_blob_rawcontent(blob));
-      contents->assign(data, static_cast<std::size_t>(git_blob_rawsize(blob)));
-      git_blob_free(blob);
+    if (git2().git_blob_lookup(&blob, repository_->impl().repository, git2().git_tree_entry_id(entry)) == 0) {
+      const auto* data = static_cast<const char*>(git2().git_blob_rawcontent(blob));
+      contents->assign(data, static_cast<std::size_t>(git2().git_blob_rawsize(blob)));
+      git2().git_blob_free(blob);
       ok = true;
     }
   }
-  git_tree_entry_free(entry);
+  git2().git_tree_entry_free(entry);
   return ok;
 }
 
 bool GitTreeReader::exists(const std::string& path) const {
   if (tree_->tree == nullptr) return false;
   git_tree_entry* entry = nullptr;
-  if (git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
-  const bool is_blob = git_tree_entry_type(entry) == GIT_OBJECT_BLOB;
-  git_tree_entry_free(entry);
+  if (git2().git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
+  const bool is_blob = git2().git_tree_entry_type(entry) == GIT_OBJECT_BLOB;
+  git2().git_tree_entry_free(entry);
   return is_blob;
 }
 

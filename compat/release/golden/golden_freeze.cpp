@@ -81,13 +81,15 @@ class FreezeTransaction {
   bool committed_ = false;
 };
 
-GoldenEntry entry_for(const GoldenProgram& program, const std::string& family, const std::string& version) {
+Expected<GoldenEntry> entry_for(const GoldenProgram& program, const std::string& family, const std::string& version) {
   const std::string stem = fmt::format("{}/{}/{}", family, version, program.name);
+  auto digest = sha256_hex(program.pte.data(), program.pte.size());
+  if (!digest) return digest.error();
   GoldenEntry entry;
   entry.path = stem + ".pte";
   entry.family = family;
   entry.version = version;
-  entry.sha256 = sha256_hex(program.pte.data(), program.pte.size());
+  entry.sha256 = std::move(digest.value());
   entry.size = program.pte.size();
   entry.description = stem + ".json";
   entry.purpose = program.purpose;
@@ -133,7 +135,9 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& options) {
   if (!programs) return programs.error();
   std::vector<PendingFile> pending;
   for (GoldenProgram& program : *programs) {
-    GoldenEntry entry = entry_for(program, options.family, options.version);
+    auto made = entry_for(program, options.family, options.version);
+    if (!made) return made.error();
+    GoldenEntry entry = std::move(made.value());
     pending.push_back({entry.description, std::move(program.description)});
     pending.push_back({entry.path, std::string(program.pte.begin(), program.pte.end())});
     manifest.entries.push_back(std::move(entry));

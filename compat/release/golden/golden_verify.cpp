@@ -55,7 +55,12 @@ class GoldenChecker {
           "restore the file from version control: golden programs are never regenerated");
       return;
     }
-    const std::string digest = sha256_hex(bytes->data(), bytes->size());
+    auto hashed = sha256_hex(bytes->data(), bytes->size());
+    if (!hashed) {  // no libcrypto: nothing can be verified, which is the run's error, not a finding
+      problem_ = hashed.error();
+      return;
+    }
+    const std::string& digest = *hashed;
     if (digest != entry.sha256) {
       add(kGoldenSha256Changed, entry.path, file,
           fmt::format("{} changed: sha256 {} differs from the recorded {}. A golden program is what a released exporter "
@@ -137,6 +142,9 @@ class GoldenChecker {
                       readers.front(), field, entry.version));
     }
   }
+
+  // Why the check could not be made at all, if it could not.
+  const std::optional<Error>& problem() const { return problem_; }
 
   void note_refusal(const GoldenEntry& entry, const std::string& file, const RuntimeRelease& release,
                     const LoadRefusal& refusal, bool coverage) {
@@ -345,6 +353,7 @@ class GoldenChecker {
   const DelegateFamily& family_;
   GoldenVerifyReport& report_;
   std::map<std::tuple<std::string, RuntimeError, bool>, RefusedBy> refused_;  // message, error, coverage
+  std::optional<Error> problem_;
 };
 
 }  // namespace
@@ -356,6 +365,7 @@ Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, c
   GoldenChecker checker(options, family, report);
   for (const GoldenEntry& entry : manifest->entries) {
     if (entry.family == family.name()) checker.check(entry);
+    if (checker.problem()) return *checker.problem();
   }
   checker.report_refusals();
   checker.check_coverage(*manifest);
