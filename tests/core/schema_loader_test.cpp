@@ -103,4 +103,31 @@ BOOST_AUTO_TEST_CASE(includes_are_loaded_and_located) {
   BOOST_TEST(shared->location.line == 3u);
 }
 
+// Keeping the Parser until exit (the CLI's diff) changes nothing in the model, includes and errors alike.
+BOOST_AUTO_TEST_CASE(keeping_the_parser_until_exit_gives_the_same_schema) {
+  TempDir dir;
+  dir.write("inc/common.fbs", "namespace c;\n\ntable Shared { v: int; }\n");
+  const std::string root = dir.write("root.fbs", "include \"common.fbs\";\nnamespace r;\ntable Root { s: c.Shared; }\nroot_type Root;\n");
+  const std::string bad = dir.write("bad.fbs", "table T { x: nosuchtype; }\n");
+  LoadOptions freed;
+  freed.include_dirs.push_back(dir.path() + "/inc/");
+  LoadOptions kept = freed;
+  kept.keep_parser_until_exit = true;
+  const auto a = load_schema(root, freed);
+  const auto b = load_schema(root, kept);
+  BOOST_TEST_REQUIRE(a.ok());
+  BOOST_TEST_REQUIRE(b.ok());
+  BOOST_TEST(a->files == b->files);
+  BOOST_TEST(a->root_type == b->root_type);
+  BOOST_TEST_REQUIRE(b->composites.size() == a->composites.size());
+  for (std::size_t i = 0; i < a->composites.size(); ++i) {
+    BOOST_TEST(a->composites[i].name == b->composites[i].name);
+    BOOST_TEST(a->composites[i].location.line == b->composites[i].location.line);
+  }
+  const auto bad_freed = load_schema(bad, freed);
+  const auto bad_kept = load_schema(bad, kept);
+  BOOST_TEST_REQUIRE(!bad_kept.ok());
+  BOOST_TEST(bad_kept.error().to_string() == bad_freed.error().to_string());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -220,6 +220,8 @@ int run_file_diff(const DiffArguments& arguments) {
   old_options.include_dirs = arguments.include_dirs;
   LoadOptions new_options;
   new_options.include_dirs = arguments.include_dirs;
+  // fbcompat exits after this diff: leave the Parsers' memory to the end of the process.
+  old_options.keep_parser_until_exit = new_options.keep_parser_until_exit = true;
   if (confined) {
     old_options.confine_to = include_roots(old_path, arguments.include_dirs);
     new_options.confine_to = include_roots(new_path, arguments.include_dirs);

@@ -195,6 +195,15 @@ Error parser_error(const std::string& text, const std::string& root_path, const 
                (text.empty() ? std::string("the schema could not be parsed") : text) + newer_language_hint()};
 }
 
+// LoadOptions::keep_parser_until_exit: Parsers held by a list that is never destroyed, so that no
+// destructor frees them at exit either.
+void keep_until_exit(std::unique_ptr<flatbuffers::Parser> parser) {
+  static std::mutex guard;
+  static auto* const kept = new std::vector<std::unique_ptr<flatbuffers::Parser>>();
+  const std::lock_guard<std::mutex> lock(guard);
+  kept->push_back(std::move(parser));
+}
+
 std::string qualified_name(const flatbuffers::Definition& definition) {
   if (definition.defined_namespace == nullptr) return definition.name;
   return definition.defined_namespace->GetFullyQualifiedName(definition.name);
@@ -426,7 +435,9 @@ Expected<Schema> load_schema(const std::string& path, const LoadOptions& options
   if (parser->structs_.vec.empty() && parser->enums_.vec.empty()) {
     return Error{reader.display_name(path), 0, 0, "the schema declares no table, struct, enum or union"};
   }
-  return ModelBuilder(*parser, context, path).build();
+  Expected<Schema> schema = ModelBuilder(*parser, context, path).build();
+  if (options.keep_parser_until_exit) keep_until_exit(std::move(parser));
+  return schema;
 }
 
 std::string schema_parser_version() {

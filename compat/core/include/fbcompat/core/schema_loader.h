@@ -30,6 +30,11 @@ struct LoadOptions {
   // "../../secrets.fbs", is refused naming the path, and the file is never read. The root file is the
   // caller's choice and is not checked.
   std::vector<std::string> confine_to;
+  // A program about to exit (the CLI's diff) can leave the Parser's memory to the end of the process, as
+  // compilers leave their syntax trees: taking a large schema's Parser apart is about 5% of loading it,
+  // on the diff's critical path (docs/benchmarks.md). The Parser stays reachable, so a leak checker sees
+  // no leak, and is never destroyed. Not for a long-running program: each load keeps its Parser.
+  bool keep_parser_until_exit = false;
 };
 
 // The version of the flatbuffers whose Parser reads schemas ("23.5.26"): what fbcompat was built with. A
