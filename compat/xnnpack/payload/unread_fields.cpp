@@ -8,8 +8,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include <fmt/format.h>
-
 namespace fbcompat {
 namespace {
 
