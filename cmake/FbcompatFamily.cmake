@@ -15,6 +15,18 @@ function(fbcompat_family_newest_version manifest out_var)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${manifest}")
 endfunction()
 
+# Every [[version]]'s name, oldest first.
+function(fbcompat_family_versions manifest out_var)
+  file(STRINGS "${manifest}" names REGEX "^[ \t]*name[ \t]*=[ \t]*\"[^\"]+\"")
+  set(versions "")
+  foreach(line IN LISTS names)
+    string(REGEX REPLACE "^[ \t]*name[ \t]*=[ \t]*\"([^\"]+)\".*" "\\1" name "${line}")
+    list(APPEND versions "${name}")
+  endforeach()
+  set(${out_var} "${versions}" PARENT_SCOPE)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${manifest}")
+endfunction()
+
 # flatc's C++ for one schema, as <output_dir>/<schema stem>_generated.h; sets <out_var> to that path.
 function(fbcompat_flatc_cpp schema output_dir out_var)
   get_filename_component(stem "${schema}" NAME_WE)

@@ -1,6 +1,7 @@
 #include "fbcompat/release/golden_verify.h"
 
 #include <algorithm>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -24,11 +25,48 @@ using nlohmann::json;
 
 constexpr std::size_t kListed = 3;  // differences quoted in one finding
 
+// A program's loads, one for each set of loader rules (runtime_release.h): releases between two
+// rule changes load a program alike, so golden verify loads it once for them all rather than once
+// for each of up to twenty releases. Releases older than the rules describe are loaded as themselves.
+class LoadsByRules {
+ public:
+  template <typename Load>
+  const ProgramLoad& at(const RuntimeRelease& release, Load load) {
+    const RuntimeRelease rules = rules_of(release);
+    for (const auto& [known, loaded] : loads_) {
+      if (known == rules) return loaded;
+    }
+    loads_.emplace_back(rules, load());
+    return loads_.back().second;
+  }
+
+ private:
+  static RuntimeRelease rules_of(const RuntimeRelease& release) {
+    if (release < RuntimeRelease::oldest_described()) return release;
+    RuntimeRelease rules = RuntimeRelease::oldest_described();
+    for (const RuntimeRelease& change : rule_change_releases()) {
+      if (!(release < change)) rules = change;
+    }
+    return rules;
+  }
+
+  std::deque<std::pair<RuntimeRelease, ProgramLoad>> loads_;
+};
+
 std::string listed(const std::vector<std::string>& items) {
   std::string text;
   for (std::size_t i = 0; i < items.size() && i < kListed; ++i) text += (i == 0 ? "" : "; ") + items[i];
   if (items.size() > kListed) text += fmt::format("; and {} more", items.size() - kListed);
   return text;
+}
+
+// The names of `entry` below `root`, where a directory iterator from `root` found it: its path is the
+// root's followed by them, so no file system call is needed (std::filesystem::relative resolves both
+// paths, a few system calls for each file).
+std::string names_below(const std::filesystem::path& root, const std::filesystem::path& entry) {
+  std::string names = entry.generic_string().substr(root.generic_string().size());
+  names.erase(0, names.find_first_not_of('/'));
+  return names;
 }
 
 class GoldenChecker {
@@ -79,9 +117,10 @@ class GoldenChecker {
       return;
     }
     std::optional<ProgramView> program;
+    LoadsByRules loads;
     for (const RuntimeRelease& release : releases) {
       read_options.runtime = release;
-      ProgramLoad load = load_program(bytes->data(), bytes->size(), read_options);
+      const ProgramLoad& load = loads.at(release, [&] { return load_program(bytes->data(), bytes->size(), read_options); });
       // A coverage program holds a distinct value in every field slot, not a meaningful graph, so
       // the delegate's own semantic checks (buffer indices and the like) may refuse it by design. It
       // is judged against the schemas only, and the refusal is a note; its container, segments and
@@ -98,8 +137,10 @@ class GoldenChecker {
         continue;
       }
       if (load.refusal && release == releases.back()) {
+        // Worded with the release itself, which the load that stood for it may not be.
+        const ProgramLoad own = load_program(bytes->data(), bytes->size(), read_options);
         add(kGoldenProgramUnreadable, entry.path, file,
-            fmt::format("{} does not load: {}", entry.path, describe_refusal(*load.refusal, load.view.release)),
+            fmt::format("{} does not load: {}", entry.path, describe_refusal(*own.refusal, own.view.release)),
             "restore the original bytes from version control; if they are the original, the newest runtime no "
             "longer loads programs of this version, which is the break to fix");
         return;
@@ -108,7 +149,7 @@ class GoldenChecker {
         note_refusal(entry, file, release, *load.refusal, /*coverage=*/false);
         continue;
       }
-      if (!program) program = std::move(load.view);
+      if (!program) program = load.view;
     }
     if (!program) {
       add(kGoldenProgramUnreadable, entry.path, file,
@@ -127,7 +168,7 @@ class GoldenChecker {
           "restore the original bytes from version control");
       return;
     }
-    const std::optional<std::string> description = load_description(entry);
+    const std::optional<json> description = load_description(entry);
     std::map<std::string, std::vector<std::string>> ignoring_readers;  // field -> readers that deprecated it
     for (std::size_t r = *own_index; r < family_.manifest().versions.size(); ++r) {
       check_reading(entry, file, *delegate, r, description, ignoring_readers);
@@ -232,7 +273,10 @@ class GoldenChecker {
       if (!it->is_regular_file()) continue;
       const std::string extension = it->path().extension().string();
       if (extension != ".pte" && extension != ".json") continue;
-      const std::string relative = std::filesystem::relative(it->path(), root).generic_string();
+      // The entry's path is the root's followed by its own names; only a symbolic link needs the file
+      // system (relative() resolves it, as the entry's own name would not).
+      const std::string relative = it->is_symlink() ? std::filesystem::relative(it->path(), root).generic_string()
+                                                    : names_below(root, it->path());
       if (relative == "MANIFEST.json") continue;
       const bool recorded = extension == ".pte" ? manifest.find(relative) != nullptr
                                                 : std::any_of(manifest.entries.begin(), manifest.entries.end(),
@@ -247,7 +291,7 @@ class GoldenChecker {
   }
 
  private:
-  std::optional<std::string> load_description(const GoldenEntry& entry) {
+  std::optional<json> load_description(const GoldenEntry& entry) {
     const std::string path = options_.golden_dir + "/" + entry.description;
     std::ifstream in(path, std::ios::binary);
     if (entry.description.empty() || !in) {
@@ -259,16 +303,17 @@ class GoldenChecker {
     }
     std::ostringstream text;
     text << in.rdbuf();
-    if (json::parse(text.str(), nullptr, false).is_discarded()) {
+    json parsed = json::parse(text.str(), nullptr, false);
+    if (parsed.is_discarded()) {
       add(kGoldenFileMissing, entry.path, path, fmt::format("the JSON description {} does not parse", entry.description),
           "restore the file from version control");
       return std::nullopt;
     }
-    return text.str();
+    return parsed;
   }
 
   void check_reading(const GoldenEntry& entry, const std::string& file, const ProgramDelegate& delegate,
-                     std::size_t reader, const std::optional<std::string>& description,
+                     std::size_t reader, const std::optional<json>& description,
                      std::map<std::string, std::vector<std::string>>& ignoring_readers) {
     ++report_.readings;
     const std::string reader_name = family_.manifest().versions[reader].name;

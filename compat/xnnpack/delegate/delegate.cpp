@@ -58,7 +58,7 @@ class XnnpackDelegate final : public DelegateFamily {
     std::optional<Error> last_error;
     for (std::size_t i = family_->versions().size(); i-- > 0;) {
       const XnnpackVersion& version = family_->versions()[i];
-      auto graph = read_xnnpack_graph(*version.reader, data, size, limits);
+      auto graph = read_xnnpack_graph(version, data, size, limits);
       if (!graph) {
         if (!last_error) last_error = graph.error();
         continue;
@@ -104,7 +104,7 @@ class XnnpackDelegate final : public DelegateFamily {
     reading.identifier = xnnpack_identifier(*split);
     reading.identifier_accepted = reader.accepts(reading.identifier);
     reading.accepted_identifiers = reader.accepted_identifiers;
-    auto graph = read_xnnpack_graph(*reader.reader, data, size, limits);
+    auto graph = read_xnnpack_graph(reader, data, size, limits);
     if (!graph) {
       reading.refused = graph.error().message;
       return reading;
@@ -114,18 +114,18 @@ class XnnpackDelegate final : public DelegateFamily {
   }
 
   Expected<RecordedFields> compare_recorded_fields(std::size_t version, const std::uint8_t* data, std::size_t size,
-                                                   const std::string& description) const override {
+                                                   const nlohmann::json& description) const override {
     const ReflectedSchema& reader = *family_->versions().at(version).reader;
     auto split = split_xnnpack_payload(data, size);
     if (!split) return split.error();
+    if (family_->reading_path() == PayloadReadingPath::Fast) {
+      if (auto same = recorded_fields_unchanged(description, split->flatbuffer, reader)) return std::move(*same);
+    }
     auto decoded_text = reader.to_json(split->flatbuffer);
     if (!decoded_text) return decoded_text.error();
     const nlohmann::json decoded = nlohmann::json::parse(*decoded_text, nullptr, false);
-    const nlohmann::json recorded = nlohmann::json::parse(description, nullptr, false);
-    if (decoded.is_discarded() || recorded.is_discarded()) {
-      return Error{reader.path(), 0, 0, "the description or the decoded payload is not JSON"};
-    }
-    return fbcompat::compare_recorded_fields(recorded, decoded, reader);
+    if (decoded.is_discarded()) return Error{reader.path(), 0, 0, "the description or the decoded payload is not JSON"};
+    return fbcompat::compare_recorded_fields(description, decoded, reader);
   }
 
   std::vector<std::string> node_types(std::size_t version) const override {
@@ -167,7 +167,11 @@ class XnnpackDelegate final : public DelegateFamily {
 }  // namespace
 
 Expected<std::unique_ptr<DelegateFamily>> load_delegate_family(const std::string& family_dir) {
-  auto family = XnnpackFamily::load(family_dir);
+  return load_delegate_family(family_dir, PayloadReadingPath::Fast);
+}
+
+Expected<std::unique_ptr<DelegateFamily>> load_delegate_family(const std::string& family_dir, PayloadReadingPath path) {
+  auto family = XnnpackFamily::load(family_dir, path);
   if (!family) return family.error();
   return std::unique_ptr<DelegateFamily>(std::make_unique<XnnpackDelegate>(std::move(family.value())));
 }

@@ -8,7 +8,11 @@
 #include <nlohmann/json.hpp>
 
 #include "fbcompat/xnnpack/graph.h"
+#include "payload/compiled_reader.h"
 #include "payload/generated_verification.h"
+#include "payload/known_union_members.h"
+#include "payload/reader_plan.h"
+#include "payload/unread_fields.h"
 
 namespace fbcompat {
 namespace {
@@ -49,8 +53,16 @@ bool XnnpackVersion::accepts(const std::string& identifier) const {
   return std::find(accepted_identifiers.begin(), accepted_identifiers.end(), identifier) != accepted_identifiers.end();
 }
 
-Expected<XnnpackFamily> XnnpackFamily::load(const std::string& family_dir) {
+bool XnnpackVersion::verify(const std::uint8_t* buffer, std::size_t size, const BufferLimits& limits) const {
+  if (compiled == nullptr) return reader->verify(buffer, size, limits);
+  if (buffer == nullptr || size < 8 || size > FLATBUFFERS_MAX_BUFFER_SIZE) return false;
+  return compiled->verify(buffer, size, limits.max_depth, limits::table_count_limit(limits.max_tables, size)) &&
+         union_members_known(*reader, *plan, buffer);
+}
+
+Expected<XnnpackFamily> XnnpackFamily::load(const std::string& family_dir, PayloadReadingPath path) {
   XnnpackFamily family;
+  family.path_ = path;
   auto manifest = load_manifest(family_dir + "/manifest.toml");
   if (!manifest) return manifest.error();
   family.manifest_ = std::move(manifest.value());
@@ -75,7 +87,11 @@ Expected<XnnpackFamily> XnnpackFamily::load(const std::string& family_dir) {
       version.reader = version.writer;
       version.accepted_identifiers = {info.writer_identifier};
     }
+    if (path == PayloadReadingPath::Fast) version.compiled = compiled_reader_for(*version.reader);
     family.versions_.push_back(std::move(version));
+  }
+  if (path == PayloadReadingPath::Fast) {
+    for (XnnpackVersion& version : family.versions_) version.plan = plan_reader(*version.reader, *family.newest().reader);
   }
   return family;
 }
@@ -103,13 +119,18 @@ class PayloadReading {
     if (!sound_) {
       sound_ = passes_generated_xnnpack_verifier(payload_.flatbuffer, payload_.flatbuffer_size, limits_);
     }
-    if (!*sound_ || !version.reader->verify(payload_.flatbuffer, payload_.flatbuffer_size, limits_)) {
+    if (!*sound_ || !version.verify(payload_.flatbuffer, payload_.flatbuffer_size, limits_)) {
       return LoadVerdict{false, "the payload does not verify against its reader schema (a node or value it does not know?)"};
     }
     const XnnpackVersion& newest = family_.newest();
     if (&newest == &version) return LoadVerdict{true, ""};
+    if (!newest_verifies_) newest_verifies_ = newest.verify(payload_.flatbuffer, payload_.flatbuffer_size, limits_);
+    if (!*newest_verifies_) return LoadVerdict{true, ""};
+    if (auto unread = fast_unread_field(newest, version)) {
+      if (!*unread) return LoadVerdict{true, ""};
+      return LoadVerdict{false, fmt::format("its runtime does not read {}, which the payload sets", **unread)};
+    }
     if (!newest_json_) {
-      if (!newest.reader->verify(payload_.flatbuffer, payload_.flatbuffer_size, limits_)) return LoadVerdict{true, ""};
       auto decoded = sparse_json(*newest.reader, payload_);
       if (!decoded) return decoded.error();
       newest_json_ = std::move(decoded.value());
@@ -123,9 +144,19 @@ class PayloadReading {
   }
 
  private:
+  // The buffer read by reflection with both readers (unread_fields.h), when it renders plainly with both.
+  std::optional<std::optional<std::string>> fast_unread_field(const XnnpackVersion& newest, const XnnpackVersion& version) {
+    if (version.plan == nullptr) return std::nullopt;
+    if (!newest_plain_) newest_plain_ = newest.reader->renders_plainly(payload_.flatbuffer);
+    if (!*newest_plain_ || !version.reader->renders_plainly(payload_.flatbuffer)) return std::nullopt;
+    return first_unread_field_in_buffer(*newest.reader, *version.reader, *version.plan, payload_.flatbuffer, "XNNGraph");
+  }
+
   const XnnpackFamily& family_;
   const XnnpackPayload& payload_;
   const BufferLimits& limits_;
+  std::optional<bool> newest_verifies_;
+  std::optional<bool> newest_plain_;
   std::optional<nlohmann::json> newest_json_;
   std::optional<bool> sound_;  // passes the generated verifier (generated_verification.h)
 };

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "fbcompat/core/verifier_limits.h"
+#include "fbcompat/xnnpack/family.h"
 #include "payload/generated_verification.h"
 
 namespace fbcompat {
@@ -76,8 +77,12 @@ std::string xnnpack_identifier(const XnnpackPayload& payload) {
   return identifier;
 }
 
-Expected<XnnpackGraph> read_xnnpack_graph(const ReflectedSchema& schema, const std::uint8_t* payload, std::size_t size,
-                                          const BufferLimits& limits) {
+namespace {
+
+// `verify(buffer, size, limits)` is the reader's own verification, after the generated one of the newest.
+template <typename Verify>
+Expected<XnnpackGraph> read_graph(const ReflectedSchema& schema, Verify&& verify, const std::uint8_t* payload,
+                                  std::size_t size, const BufferLimits& limits) {
   auto split = split_xnnpack_payload(payload, size);
   if (!split) return split.error();
   XnnpackGraph graph;
@@ -89,7 +94,7 @@ Expected<XnnpackGraph> read_xnnpack_graph(const ReflectedSchema& schema, const s
       [&](std::uint32_t depth, std::uint32_t tables) {
         const BufferLimits attempt{depth, tables};
         return passes_generated_xnnpack_verifier(graph.payload.flatbuffer, flatbuffer_size, attempt) &&
-               schema.verify(graph.payload.flatbuffer, flatbuffer_size, attempt);
+               verify(graph.payload.flatbuffer, flatbuffer_size, attempt);
       },
       limits.max_depth, max_tables, flatbuffer_size);
   if (problem) {
@@ -115,6 +120,24 @@ Expected<XnnpackGraph> read_xnnpack_graph(const ReflectedSchema& schema, const s
     graph.constant_buffer_bytes = stored_bytes(schema, *buffers, *find_field(schema.root(), "constant_buffer"));
   }
   return graph;
+}
+
+}  // namespace
+
+Expected<XnnpackGraph> read_xnnpack_graph(const ReflectedSchema& schema, const std::uint8_t* payload, std::size_t size,
+                                          const BufferLimits& limits) {
+  const auto verify = [&](const std::uint8_t* buffer, std::size_t length, const BufferLimits& attempt) {
+    return schema.verify(buffer, length, attempt);
+  };
+  return read_graph(schema, verify, payload, size, limits);
+}
+
+Expected<XnnpackGraph> read_xnnpack_graph(const XnnpackVersion& version, const std::uint8_t* payload, std::size_t size,
+                                          const BufferLimits& limits) {
+  const auto verify = [&](const std::uint8_t* buffer, std::size_t length, const BufferLimits& attempt) {
+    return version.verify(buffer, length, attempt);
+  };
+  return read_graph(*version.reader, verify, payload, size, limits);
 }
 
 }  // namespace fbcompat

@@ -60,6 +60,11 @@ class ReflectedSchema {
   // never written: the schema does not read them.
   Expected<std::string> to_json(const std::uint8_t* verified_buffer, Defaults defaults = Defaults::Written) const;
 
+  // Whether to_json would succeed and hold every value as itself: every union value has a known type,
+  // every float is finite and every string printable ASCII. Comparisons that read the buffer instead
+  // of the text (the golden programs' recorded fields) use it to know they see what the text would.
+  bool renders_plainly(const std::uint8_t* verified_buffer) const;
+
   // JSON text encoded with this schema; the schema's identifier is stamped on the buffer.
   Expected<std::vector<std::uint8_t>> encode_json(const std::string& json, const std::string& json_name) const;
 

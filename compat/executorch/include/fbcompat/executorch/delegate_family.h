@@ -15,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "fbcompat/checks/runtime_check.h"
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/manifest.h"
@@ -114,9 +116,10 @@ class DelegateFamily {
   // whose header is bad is an Error; one the reader refuses is a reading with `refused` set.
   virtual Expected<PayloadReading> read_payload(std::size_t version, const std::uint8_t* data, std::size_t size,
                                                 const BufferLimits& limits) const = 0;
-  // The recorded description of a golden program against its payload decoded by `version`'s reader.
+  // The recorded description of a golden program (its JSON, parsed once for every reader) against its
+  // payload decoded by `version`'s reader.
   virtual Expected<RecordedFields> compare_recorded_fields(std::size_t version, const std::uint8_t* data,
-                                                           std::size_t size, const std::string& description) const = 0;
+                                                           std::size_t size, const nlohmann::json& description) const = 0;
 
   // The node types `version`'s writer can write, and how findings name one ("fb_xnnpack.XNodeUnion.X").
   virtual std::vector<std::string> node_types(std::size_t version) const = 0;

@@ -8,6 +8,7 @@
 
 #include "fbcompat/core/error.h"
 #include "fbcompat/executorch/delegate_family.h"
+#include "fbcompat/xnnpack/family.h"
 
 namespace fbcompat::xnnpack {
 
@@ -15,6 +16,8 @@ inline constexpr const char* kFamilyName = "xnnpack";
 
 // Loads manifest.toml in `family_dir` and every version's schemas.
 Expected<std::unique_ptr<DelegateFamily>> load_delegate_family(const std::string& family_dir);
+// The same, reading payloads the given way (tests compare the fast way with reflection alone).
+Expected<std::unique_ptr<DelegateFamily>> load_delegate_family(const std::string& family_dir, PayloadReadingPath path);
 
 // The family without schemas: payloads are split (header, identifier), not decoded.
 std::unique_ptr<DelegateFamily> delegate_family_without_schemas();

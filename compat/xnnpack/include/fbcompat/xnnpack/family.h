@@ -15,6 +15,9 @@
 
 namespace fbcompat {
 
+struct CompiledReader;
+struct ReaderPlan;
+
 struct XnnpackVersion {
   ManifestVersion info;
   std::shared_ptr<const ReflectedSchema> writer;  // schema.fbs
@@ -22,14 +25,31 @@ struct XnnpackVersion {
   std::shared_ptr<const ReflectedSchema> reader;
   // Identifiers the runtime accepts; the writer's own identifier for a version without a reader.
   std::vector<std::string> accepted_identifiers;
+  // flatc's code for `reader`, when the family reads payloads the fast way and fbcompat was built with
+  // this very schema (same fingerprint); nullptr: read by reflection.
+  const CompiledReader* compiled = nullptr;
+  // What the fast way works out about `reader` once (compat/xnnpack/payload/reader_plan.h); nullptr
+  // when the family reads payloads by reflection only.
+  std::shared_ptr<const ReaderPlan> plan;
 
   bool accepts(const std::string& identifier) const;
+  // Whether the flatbuffer verifies against `reader`, as reflection's Verify answers (the identifier
+  // is not checked): by the compiled code when there is one.
+  bool verify(const std::uint8_t* buffer, std::size_t size, const BufferLimits& limits = {}) const;
 };
+
+// How a family reads payloads. Fast: a version whose reader schema is the one flatc compiled into
+// fbcompat is verified by that code, and "does an older runtime read every field" reads the buffer
+// rather than JSON text when it can; any other reader schema is read by reflection. Reflection: by
+// reflection and JSON text only, as before there was a fast way (tests compare the two).
+enum class PayloadReadingPath { Fast, Reflection };
 
 class XnnpackFamily {
  public:
   // Loads manifest.toml in `family_dir` and every version's schemas.
-  static Expected<XnnpackFamily> load(const std::string& family_dir);
+  static Expected<XnnpackFamily> load(const std::string& family_dir, PayloadReadingPath path = PayloadReadingPath::Fast);
+
+  PayloadReadingPath reading_path() const { return path_; }
 
   const Manifest& manifest() const { return manifest_; }
   const std::vector<XnnpackVersion>& versions() const { return versions_; }  // oldest first
@@ -40,6 +60,7 @@ class XnnpackFamily {
  private:
   Manifest manifest_;
   std::vector<XnnpackVersion> versions_;
+  PayloadReadingPath path_ = PayloadReadingPath::Fast;
 };
 
 // Why one version's runtime can or cannot load a payload.

@@ -14,6 +14,8 @@
 
 namespace fbcompat {
 
+struct XnnpackVersion;
+
 struct XnnpackNode {
   std::uint8_t type_id = 0;  // XNodeUnion type id, as stored
   std::string name;          // the member with that id in the schema read against; empty when none
@@ -38,6 +40,10 @@ std::string xnnpack_identifier(const XnnpackPayload& payload);
 // Verifies the payload's flatbuffer against `schema` and reads it. Errors: the header is bad, or the
 // flatbuffer fails verification (malformed, limits exceeded, or a union type id the schema lacks).
 Expected<XnnpackGraph> read_xnnpack_graph(const ReflectedSchema& schema, const std::uint8_t* payload, std::size_t size,
+                                          const BufferLimits& limits = {});
+// The same, verified as `version` verifies (XnnpackVersion::verify: its compiled code when it has one)
+// and read with its reader schema.
+Expected<XnnpackGraph> read_xnnpack_graph(const XnnpackVersion& version, const std::uint8_t* payload, std::size_t size,
                                           const BufferLimits& limits = {});
 
 }  // namespace fbcompat

@@ -1,0 +1,28 @@
+// Which compiled reader, if any, reads like a loaded reader schema: the one whose binary schema has
+// the same fingerprint. The compiled readers' fingerprints are computed once.
+#include <string>
+#include <utility>
+
+#include "payload/compiled_reader.h"
+#include "payload/schema_fingerprint.h"
+
+namespace fbcompat {
+
+const CompiledReader* compiled_reader_for(const ReflectedSchema& reader) {
+  static const std::vector<std::pair<std::string, const CompiledReader*>> fingerprints = [] {
+    std::vector<std::pair<std::string, const CompiledReader*>> all;
+    for (const CompiledReader& compiled : compiled_readers()) {
+      flatbuffers::Verifier verifier(compiled.binary_schema, compiled.binary_schema_size);
+      if (!reflection::VerifySchemaBuffer(verifier)) continue;  // flatc's own output: never expected
+      all.emplace_back(schema_fingerprint(*reflection::GetSchema(compiled.binary_schema)), &compiled);
+    }
+    return all;
+  }();
+  const std::string wanted = schema_fingerprint(reader.schema());
+  for (const auto& [fingerprint, compiled] : fingerprints) {
+    if (fingerprint == wanted) return compiled;
+  }
+  return nullptr;
+}
+
+}  // namespace fbcompat

@@ -1,0 +1,105 @@
+#include "payload/reader_plan.h"
+
+#include <map>
+#include <string>
+
+#include "payload/schema_fingerprint.h"
+
+namespace fbcompat {
+namespace {
+
+namespace fb = flatbuffers;
+
+// The objects and enums a field's type names: its table or struct, or its union's.
+struct Referred {
+  const reflection::Object* object = nullptr;
+  const reflection::Enum* union_ = nullptr;
+};
+
+Referred referred(const reflection::Schema& schema, const reflection::Type& type) {
+  const reflection::BaseType base = type.base_type() == reflection::Vector ? type.element() : type.base_type();
+  if (type.index() < 0) return {};
+  if (base == reflection::Obj) return {schema.objects()->Get(static_cast<fb::uoffset_t>(type.index())), nullptr};
+  if (base == reflection::Union) return {nullptr, schema.enums()->Get(static_cast<fb::uoffset_t>(type.index()))};
+  return {};
+}
+
+class UnionReach {
+ public:
+  explicit UnionReach(const reflection::Schema& schema) : schema_(schema), state_(schema.objects()->size(), Unknown) {}
+
+  bool reaches(fb::uoffset_t index) {
+    if (state_[index] != Unknown) return state_[index] == Yes;
+    state_[index] = No;  // while its fields are looked at: a cycle adds nothing
+    bool found = false;
+    for (const reflection::Field* field : *schema_.objects()->Get(index)->fields()) {
+      const Referred to = referred(schema_, *field->type());
+      if (to.union_ != nullptr) found = true;
+      if (to.object != nullptr && reaches(static_cast<fb::uoffset_t>(field->type()->index()))) found = true;
+    }
+    state_[index] = found ? Yes : No;
+    return found;
+  }
+
+ private:
+  enum State { Unknown, No, Yes };
+  const reflection::Schema& schema_;
+  std::vector<State> state_;
+};
+
+// Whether an object of the reader and its namesake in the newest reader are the same, and so is
+// everything they refer to.
+class SameAsNewest {
+ public:
+  SameAsNewest(const reflection::Schema& reader, const reflection::Schema& newest) : reader_(reader), newest_(newest) {}
+
+  bool object(const reflection::Object& mine) {
+    const std::string name = mine.name()->str();
+    if (const auto known = objects_.find(name); known != objects_.end()) return known->second;
+    const reflection::Object* theirs = newest_.objects()->LookupByKey(name.c_str());
+    objects_[name] = false;  // while what it refers to is compared: in a cycle, not known to be the same
+    bool same = theirs != nullptr && object_fingerprint(reader_, mine) == object_fingerprint(newest_, *theirs);
+    for (const reflection::Field* field : *mine.fields()) {
+      if (!same) break;
+      const Referred to = referred(reader_, *field->type());
+      if (to.object != nullptr) same = object(*to.object);
+      if (to.union_ != nullptr) same = union_(*to.union_);
+    }
+    objects_[name] = same;
+    return same;
+  }
+
+ private:
+  bool union_(const reflection::Enum& mine) {
+    const reflection::Enum* theirs = newest_.enums()->LookupByKey(mine.name()->c_str());
+    if (theirs == nullptr || enum_fingerprint(reader_, mine) != enum_fingerprint(newest_, *theirs)) return false;
+    for (const reflection::EnumVal* member : *mine.values()) {
+      const reflection::Type* type = member->union_type();
+      if (type == nullptr || type->base_type() != reflection::Obj || type->index() < 0) continue;
+      if (!object(*reader_.objects()->Get(static_cast<fb::uoffset_t>(type->index())))) return false;
+    }
+    return true;
+  }
+
+  const reflection::Schema& reader_;
+  const reflection::Schema& newest_;
+  std::map<std::string, bool> objects_;
+};
+
+}  // namespace
+
+std::shared_ptr<const ReaderPlan> plan_reader(const ReflectedSchema& reader, const ReflectedSchema& newest) {
+  auto plan = std::make_shared<ReaderPlan>();
+  const reflection::Schema& schema = reader.schema();
+  UnionReach reach(schema);
+  SameAsNewest same(schema, newest.schema());
+  for (fb::uoffset_t i = 0; i < schema.objects()->size(); ++i) {
+    plan->reaches_union.push_back(reach.reaches(i));
+    const reflection::Object* object = schema.objects()->Get(i);
+    if (same.object(*object)) plan->same_as_newest.insert(object);
+    if (object == schema.root_table()) plan->root = i;
+  }
+  return plan;
+}
+
+}  // namespace fbcompat
