@@ -16,10 +16,26 @@ namespace {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-CommandResult run_tracing_loads(const std::vector<std::string>& arguments, const std::string& working_dir = "") {
+// The dynamic loader's account of a run on stderr. CI is cleared or set as asked, whatever the suite
+// runs under: under a CI service the diff confines includes to the schema's repository, which it
+// finds with libgit2.
+CommandResult run_tracing_loads(const std::vector<std::string>& arguments, const std::string& working_dir = "",
+                                bool under_ci = false) {
+  const char* outer_ci = std::getenv("CI");
+  const std::string saved_ci = outer_ci == nullptr ? "" : outer_ci;
+  if (under_ci) {
+    ::setenv("CI", "true", 1);
+  } else {
+    ::unsetenv("CI");
+  }
   ::setenv("LD_DEBUG", "files", 1);
   CommandResult result = run_cli(arguments, working_dir);
   ::unsetenv("LD_DEBUG");
+  if (outer_ci == nullptr) {
+    ::unsetenv("CI");
+  } else {
+    ::setenv("CI", saved_ci.c_str(), 1);
+  }
   return result;
 }
 
@@ -70,6 +86,12 @@ BOOST_AUTO_TEST_CASE(the_cli_loads_libgit2_only_to_read_a_repository) {
   const CommandResult gate = run_tracing_loads({"diff", "--against", "git:HEAD"}, repository.path());
   BOOST_TEST(gate.exit_code == 0, gate.out << gate.err);
   BOOST_TEST(contains(gate.err, "file=libgit2.so"), gate.err);
+
+  // Under CI the same file pair is read with its includes confined to the repository that holds it.
+  const CommandResult confined =
+      run_tracing_loads({"diff", repository.path() + "/a.fbs", repository.path() + "/a.fbs"}, "", true);
+  BOOST_TEST(confined.exit_code == 0, confined.err);
+  BOOST_TEST(contains(confined.err, "file=libgit2.so"), confined.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
