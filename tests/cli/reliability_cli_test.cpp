@@ -134,6 +134,26 @@ BOOST_AUTO_TEST_CASE(options_are_validated) {
   BOOST_TEST(contains(help.out, "text, json, markdown, sarif, github, junit"), help.out);
 }
 
+// A run builds only the options of the command it names; help and mistakes still see every command.
+BOOST_AUTO_TEST_CASE(commands_are_found_by_name) {
+  const auto overview = run_cli({"--help"});
+  BOOST_TEST(overview.exit_code == 0);
+  for (const char* command : {"diff", "rules", "explain", "pair", "audit", "lock", "inspect", "golden", "runtime-check",
+                              "load-check"}) {
+    BOOST_TEST(contains(overview.out, std::string("\n  ") + command + " "), command << " missing from:\n" << overview.out);
+  }
+  const auto misspelt = run_cli({"dif", "a.fbs", "b.fbs"});
+  BOOST_TEST(misspelt.exit_code == 2);
+  BOOST_TEST(contains(misspelt.err, "'dif' is not a command; the commands are diff, rules,"), misspelt.err);
+  BOOST_TEST(misspelt.out.empty(), misspelt.out);
+  const auto none = run_cli({});
+  BOOST_TEST(none.exit_code == 2);
+  BOOST_TEST(contains(none.err, "A subcommand is required"), none.err);
+  const auto golden = run_cli({"golden", "verify", "--help"});
+  BOOST_TEST(golden.exit_code == 0, golden.err);
+  BOOST_TEST(contains(golden.out, "--schemas TEXT=schemas/xnnpack"), golden.out);
+}
+
 BOOST_AUTO_TEST_CASE(lock_refuses_an_output_it_does_not_write) {
   const auto result = run_cli({"lock", "-o", "/tmp/fbcompat-never-written.lock"}, source_path(""));
   BOOST_TEST(result.exit_code == 2);

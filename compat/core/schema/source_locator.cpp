@@ -1,5 +1,6 @@
 #include "schema/source_locator.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace fbcompat {
@@ -70,14 +71,13 @@ class Tokenizer {
       } else if (is_space(c)) {
         ++pos_;
       } else if (c == '/' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '/') {
-        while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
+        // Comments are much of a schema's text: skipped by the library's searches, not byte by byte.
+        pos_ = std::min(text_.find('\n', pos_), text_.size());
       } else if (c == '/' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '*') {
-        pos_ += 2;
-        while (pos_ + 1 < text_.size() && !(text_[pos_] == '*' && text_[pos_ + 1] == '/')) {
-          if (text_[pos_] == '\n') new_line(pos_ + 1);
-          ++pos_;
-        }
-        pos_ = pos_ + 2 <= text_.size() ? pos_ + 2 : text_.size();
+        const std::size_t close = text_.find("*/", pos_ + 2);
+        const std::size_t end = close == std::string_view::npos ? text_.size() : close + 2;
+        for (std::size_t at = text_.find('\n', pos_); at < end; at = text_.find('\n', at + 1)) new_line(at + 1);
+        pos_ = end;
       } else {
         return;
       }
