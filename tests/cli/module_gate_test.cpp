@@ -404,7 +404,7 @@ BOOST_AUTO_TEST_CASE(a_directory_of_released_copies_is_compared_file_by_file) {
 BOOST_AUTO_TEST_CASE(a_report_never_replaces_a_schema_it_read) {
   ModuleRepository repository;
   // The module's own file and an include: refused, and left as they were.
-  for (const std::string& victim : {"schemas/events.fbs", "schemas/inc/common.fbs"}) {
+  for (const std::string victim : {"schemas/events.fbs", "schemas/inc/common.fbs"}) {
     const auto refused = repository.diff({"--against", "git:base", "-o", victim});
     BOOST_TEST(refused.exit_code == 2, refused.out + refused.err);
     BOOST_TEST(contains(refused.err, "-o:"), refused.err);

@@ -162,7 +162,7 @@ BOOST_AUTO_TEST_CASE(every_format_from_the_cli) {
     BOOST_TEST(result.exit_code == 1, format << ": " << result.err);
     BOOST_TEST(!result.out.empty(), format);
     BOOST_TEST(result.err.empty(), format << ": " << result.err);
-    if (format == "json" || format == "sarif") BOOST_CHECK_NO_THROW(static_cast<void>(json::parse(result.out)));
+    if (format == "json" || format == "sarif") BOOST_TEST(!json::parse(result.out, nullptr, false).is_discarded(), format);
     if (format == "junit") {
       std::istringstream xml(result.out);
       boost::property_tree::ptree tree;

@@ -1,10 +1,11 @@
 #include "fbcompat/core/reflected_schema.h"
 
+#include "schema/buffer_walk_plan.h"
+
 #include <flatbuffers/idl.h>
 #include <flatbuffers/util.h>
 #include <fmt/format.h>
 
-#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -40,111 +41,6 @@ Expected<std::string> read_text(const std::string& path) {
   return text.str();
 }
 
-bool plain_float(double value) { return std::isfinite(value); }
-
-bool plain_string(const flatbuffers::String* text) {
-  if (text == nullptr) return true;
-  for (const char c : text->string_view()) {
-    if (c < 0x20 || c > 0x7e) return false;
-  }
-  return true;
-}
-
-// A table's own floats and strings (and vectors of them); tables below are walked by the caller.
-bool plain_values(const reflection::Schema&, const reflection::Field& field, const flatbuffers::Table& table) {
-  const reflection::Type& type = *field.type();
-  switch (type.base_type()) {
-    case reflection::Float:
-    case reflection::Double:
-      return !table.CheckField(field.offset()) || plain_float(flatbuffers::GetAnyFieldF(table, field));
-    case reflection::String:
-      return plain_string(flatbuffers::GetFieldS(table, field));
-    case reflection::Vector: {
-      if (type.element() == reflection::String) {
-        const auto* strings = flatbuffers::GetFieldV<flatbuffers::Offset<flatbuffers::String>>(table, field);
-        if (strings == nullptr) return true;
-        for (const flatbuffers::String* text : *strings) {
-          if (!plain_string(text)) return false;
-        }
-        return true;
-      }
-      if (type.element() != reflection::Float && type.element() != reflection::Double) return true;
-      const auto* any = flatbuffers::GetFieldAnyV(table, field);
-      if (any == nullptr) return true;
-      for (flatbuffers::uoffset_t i = 0; i < any->size(); ++i) {
-        if (!plain_float(flatbuffers::GetAnyVectorElemF(any, type.element(), i))) return false;
-      }
-      return true;
-    }
-    default:
-      return true;
-  }
-}
-
-bool plain_struct(const reflection::Schema& schema, const reflection::Object& object, const std::uint8_t* data) {
-  for (const reflection::Field* field : *object.fields()) {
-    const reflection::BaseType base = field->type()->base_type();
-    const std::uint8_t* at = data + field->offset();
-    if (base == reflection::Float || base == reflection::Double) {
-      if (!plain_float(flatbuffers::GetAnyValueF(base, at))) return false;
-    } else if (base == reflection::Obj) {
-      if (!plain_struct(schema, *schema.objects()->Get(static_cast<flatbuffers::uoffset_t>(field->type()->index())), at)) return false;
-    } else if (base == reflection::Array) {
-      return false;  // not expected in a schema fbcompat reads this way
-    }
-  }
-  return true;
-}
-
-// flatbuffers' Verify accepts a union value whose type is NONE, but GenerateText (GenText) asserts on it; such a
-// buffer is corrupt, so it is found first. The buffer has been verified, so every access is in range.
-// With `plain` set it also asks what a comparison without the text needs: that every float is finite
-// and every string printable ASCII, so that the text would hold each value as itself.
-bool unions_have_types(const reflection::Schema& schema, const reflection::Object& object, const flatbuffers::Table& table,
-                       bool plain = false) {
-  const auto* objects = schema.objects();
-  for (const reflection::Field* field : *object.fields()) {
-    const reflection::Type& type = *field->type();
-    if (plain && !plain_values(schema, *field, table)) return false;
-    if (type.base_type() == reflection::Obj) {
-      const reflection::Object& nested = *objects->Get(static_cast<flatbuffers::uoffset_t>(type.index()));
-      if (nested.is_struct()) {
-        if (plain && table.CheckField(field->offset()) && !plain_struct(schema, nested, table.GetStruct<const std::uint8_t*>(field->offset()))) return false;
-        continue;
-      }
-      const auto* child = flatbuffers::GetFieldT(table, *field);
-      if (child != nullptr && !unions_have_types(schema, nested, *child, plain)) return false;
-    } else if (type.base_type() == reflection::Vector && type.element() == reflection::Obj) {
-      const reflection::Object& nested = *objects->Get(static_cast<flatbuffers::uoffset_t>(type.index()));
-      if (nested.is_struct()) {
-        const auto* bytes = flatbuffers::GetFieldV<std::uint8_t>(table, *field);
-        if (!plain || bytes == nullptr) continue;
-        const auto count = flatbuffers::GetFieldAnyV(table, *field)->size();
-        for (flatbuffers::uoffset_t i = 0; i < count; ++i) {
-          if (!plain_struct(schema, nested, bytes->Data() + i * nested.bytesize())) return false;
-        }
-        continue;
-      }
-      const auto* children = flatbuffers::GetFieldV<flatbuffers::Offset<flatbuffers::Table>>(table, *field);
-      if (children == nullptr) continue;
-      for (const flatbuffers::Table* child : *children) {
-        if (!unions_have_types(schema, nested, *child, plain)) return false;
-      }
-    } else if (type.base_type() == reflection::Union) {
-      const auto* value = flatbuffers::GetFieldT(table, *field);
-      if (value == nullptr) continue;
-      const auto type_id = table.GetField<std::uint8_t>(static_cast<flatbuffers::voffset_t>(field->offset() - sizeof(flatbuffers::voffset_t)), 0);
-      const reflection::Enum& e = *schema.enums()->Get(static_cast<flatbuffers::uoffset_t>(type.index()));
-      const reflection::EnumVal* member = e.values()->LookupByKey(type_id);
-      if (type_id == 0 || member == nullptr || member->union_type() == nullptr) return false;
-      const reflection::Object& nested = *objects->Get(static_cast<flatbuffers::uoffset_t>(member->union_type()->index()));
-      if (plain && nested.is_struct()) return false;  // not expected in a schema fbcompat reads this way
-      if (!unions_have_types(schema, nested, *value, plain)) return false;
-    }
-  }
-  return true;
-}
-
 }  // namespace
 
 ReflectedSchema::~ReflectedSchema() = default;
@@ -169,6 +65,7 @@ Expected<std::shared_ptr<const ReflectedSchema>> ReflectedSchema::load(const std
   const auto& builder = loaded->parser_->builder_;
   loaded->bfbs_.assign(builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize());
   loaded->file_identifier_ = loaded->parser_->file_identifier_;
+  loaded->walk_plan_ = std::make_unique<const BufferWalkPlan>(loaded->schema());
   return std::shared_ptr<const ReflectedSchema>(std::move(loaded));
 }
 
@@ -195,7 +92,7 @@ bool ReflectedSchema::verify(const std::uint8_t* buffer, std::size_t size, const
 }
 
 Expected<std::string> ReflectedSchema::to_json(const std::uint8_t* verified_buffer, Defaults defaults) const {
-  if (!unions_have_types(schema(), root(), *flatbuffers::GetAnyRoot(verified_buffer))) {
+  if (!walk_plan_->unions_have_types(verified_buffer, /*plain=*/false)) {
     return Error{path_, 0, 0, "corrupt buffer: a union value has no type (NONE)"};
   }
   std::string json;
@@ -207,7 +104,7 @@ Expected<std::string> ReflectedSchema::to_json(const std::uint8_t* verified_buff
 }
 
 bool ReflectedSchema::renders_plainly(const std::uint8_t* verified_buffer) const {
-  return unions_have_types(schema(), root(), *flatbuffers::GetAnyRoot(verified_buffer), /*plain=*/true);
+  return walk_plan_->unions_have_types(verified_buffer, /*plain=*/true);
 }
 
 Expected<std::vector<std::uint8_t>> ReflectedSchema::encode_json(const std::string& json, const std::string& json_name) const {

@@ -57,7 +57,7 @@ bool XnnpackVersion::verify(const std::uint8_t* buffer, std::size_t size, const 
   if (compiled == nullptr) return reader->verify(buffer, size, limits);
   if (buffer == nullptr || size < 8 || size > FLATBUFFERS_MAX_BUFFER_SIZE) return false;
   return compiled->verify(buffer, size, limits.max_depth, limits::table_count_limit(limits.max_tables, size)) &&
-         union_members_known(*reader, *plan, buffer);
+         union_members_known(*plan, buffer);
 }
 
 Expected<XnnpackFamily> XnnpackFamily::load(const std::string& family_dir, PayloadReadingPath path) {

@@ -11,8 +11,8 @@
 
 namespace fbcompat {
 
-// The buffer has passed the generated Verifier of `schema`, so every access is in range.
-// `plan` is the schema's (reader_plan.h): tables from which no union is reachable are not walked.
-bool union_members_known(const ReflectedSchema& schema, const ReaderPlan& plan, const std::uint8_t* verified_buffer);
+// The buffer has passed the generated Verifier of the schema `plan` was made from (reader_plan.h), so
+// every access is in range; tables from which no union is reachable are not walked.
+bool union_members_known(const ReaderPlan& plan, const std::uint8_t* verified_buffer);
 
 }  // namespace fbcompat

@@ -86,6 +86,51 @@ class SameAsNewest {
   std::map<std::string, bool> objects_;
 };
 
+void add_union_steps(const reflection::Schema& schema, ReaderPlan& plan) {
+  const auto* objects = schema.objects();
+  const auto is_table_reaching_union = [&](std::int32_t index) {
+    return index >= 0 && !objects->Get(static_cast<fb::uoffset_t>(index))->is_struct() &&
+           plan.reaches_union[static_cast<std::size_t>(index)];
+  };
+  plan.union_steps.resize(objects->size());
+  for (fb::uoffset_t i = 0; i < objects->size(); ++i) {
+    for (const reflection::Field* field : *objects->Get(i)->fields()) {
+      const reflection::Type& type = *field->type();
+      ReaderPlan::UnionStep step;
+      step.offset = field->offset();
+      step.index = type.index();
+      if (type.base_type() == reflection::Union) {
+        step.kind = ReaderPlan::UnionStep::Union;
+      } else if (type.base_type() == reflection::Obj && is_table_reaching_union(type.index())) {
+        step.kind = ReaderPlan::UnionStep::Table;
+      } else if (type.base_type() == reflection::Vector && type.element() == reflection::Union) {
+        step.kind = ReaderPlan::UnionStep::Unions;
+      } else if (type.base_type() == reflection::Vector && type.element() == reflection::Obj &&
+                 is_table_reaching_union(type.index())) {
+        step.kind = ReaderPlan::UnionStep::Tables;
+      } else {
+        continue;
+      }
+      plan.union_steps[i].push_back(step);
+    }
+  }
+  plan.union_members.resize(schema.enums()->size());
+  for (fb::uoffset_t i = 0; i < schema.enums()->size(); ++i) {
+    const reflection::Enum& e = *schema.enums()->Get(i);
+    if (!e.is_union()) continue;
+    for (const reflection::EnumVal* value : *e.values()) {
+      const reflection::Type* member = value->union_type();
+      std::int32_t entry = ReaderPlan::kRefusedMember;
+      if (member != nullptr && member->base_type() == reflection::String) entry = ReaderPlan::kAcceptedMember;
+      if (member != nullptr && member->base_type() == reflection::Obj && member->index() >= 0) {
+        entry = objects->Get(static_cast<fb::uoffset_t>(member->index()))->is_struct() ? ReaderPlan::kAcceptedMember
+                                                                                         : member->index();
+      }
+      plan.union_members[i].push_back(entry);
+    }
+  }
+}
+
 }  // namespace
 
 std::shared_ptr<const ReaderPlan> plan_reader(const ReflectedSchema& reader, const ReflectedSchema& newest) {
@@ -99,6 +144,7 @@ std::shared_ptr<const ReaderPlan> plan_reader(const ReflectedSchema& reader, con
     if (same.object(*object)) plan->same_as_newest.insert(object);
     if (object == schema.root_table()) plan->root = i;
   }
+  add_union_steps(schema, *plan);
   return plan;
 }
 

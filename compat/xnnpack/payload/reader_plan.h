@@ -4,6 +4,7 @@
 // reader does, all the way down, below which no field can be unread (unread_fields.h).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <unordered_set>
 #include <vector>
@@ -16,6 +17,20 @@ struct ReaderPlan {
   std::vector<bool> reaches_union;  // by the reader's object index
   std::size_t root = 0;             // the root table's object index
   std::unordered_set<const reflection::Object*> same_as_newest;  // the reader's own objects
+
+  // The fields of each table through which a union can be reached, read without reflection's
+  // indirections (most of a graph's fields are integers, which the union walk never needs).
+  struct UnionStep {
+    enum Kind : std::uint8_t { Union, Unions, Table, Tables } kind = Union;
+    flatbuffers::voffset_t offset = 0;
+    std::int32_t index = -1;  // Union, Unions: the union's enum; Table, Tables: the object
+  };
+  std::vector<std::vector<UnionStep>> union_steps;  // by object index
+  // Each union's members by position, as reflection's Verify judges a type id: a table member's object
+  // index, or one of these.
+  static constexpr std::int32_t kAcceptedMember = -1;  // a struct or a string: nothing below to check
+  static constexpr std::int32_t kRefusedMember = -2;
+  std::vector<std::vector<std::int32_t>> union_members;  // by enum index
 };
 
 std::shared_ptr<const ReaderPlan> plan_reader(const ReflectedSchema& reader, const ReflectedSchema& newest);

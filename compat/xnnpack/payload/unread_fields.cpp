@@ -33,6 +33,17 @@ struct Value {
   Place place;                              // Object
   const fb::VectorOfAny* vector = nullptr;  // Array
   const reflection::Object* element = nullptr;  // Array of tables or structs; nullptr: of leaves
+
+  static Value of(Kind kind) {
+    Value value;
+    value.kind = kind;
+    return value;
+  }
+  static Value at(Place place) {
+    Value value = of(Object);
+    value.place = place;
+    return value;
+  }
 };
 
 class UnreadFieldFinder {
@@ -95,43 +106,43 @@ class UnreadFieldFinder {
   // The key `field` has in sparse JSON of `place`, as `schema` reads it.
   static Value value(const ReflectedSchema& schema, const Place& place, const reflection::Field* field) {
     if (field->deprecated()) return Value{};
-    if (field->key() || rendered_specially(*field)) return Value{Value::Unmodelled};  // written even when unset, or not as stored
+    if (field->key() || rendered_specially(*field)) return Value::of(Value::Unmodelled);  // written even when unset, or not as stored
     const reflection::Type& type = *field->type();
     const reflection::BaseType base = type.base_type();
     const auto* objects = schema.schema().objects();
     if (place.struct_ != nullptr) {
       if (base == reflection::Obj) {
-        return Value{Value::Object, Place{objects->Get(static_cast<fb::uoffset_t>(type.index())), nullptr, place.struct_ + field->offset()}};
+        return Value::at(Place{objects->Get(static_cast<fb::uoffset_t>(type.index())), nullptr, place.struct_ + field->offset()});
       }
-      return fb::IsScalar(base) ? Value{Value::Leaf} : Value{Value::Unmodelled};
+      return fb::IsScalar(base) ? Value::of(Value::Leaf) : Value::of(Value::Unmodelled);
     }
     const fb::Table& table = *place.table;
     if (!table.CheckField(field->offset())) return Value{};
     switch (base) {
       case reflection::Obj: {
         const reflection::Object* nested = objects->Get(static_cast<fb::uoffset_t>(type.index()));
-        if (nested->is_struct()) return Value{Value::Object, Place{nested, nullptr, table.GetStruct<const std::uint8_t*>(field->offset())}};
-        return Value{Value::Object, Place{nested, fb::GetFieldT(table, *field), nullptr}};
+        if (nested->is_struct()) return Value::at(Place{nested, nullptr, table.GetStruct<const std::uint8_t*>(field->offset())});
+        return Value::at(Place{nested, fb::GetFieldT(table, *field), nullptr});
       }
       case reflection::Union: {
         const auto type_id = table.GetField<std::uint8_t>(static_cast<fb::voffset_t>(field->offset() - sizeof(fb::voffset_t)), 0);
         const reflection::Enum& members = *schema.schema().enums()->Get(static_cast<fb::uoffset_t>(type.index()));
         const reflection::EnumVal* member = members.values()->LookupByKey(type_id);
         const reflection::Object* nested = member == nullptr ? nullptr : schema.union_member_object(*member);
-        if (type_id == 0 || nested == nullptr || nested->is_struct()) return Value{Value::Unmodelled};
-        return Value{Value::Object, Place{nested, fb::GetFieldT(table, *field), nullptr}};
+        if (type_id == 0 || nested == nullptr || nested->is_struct()) return Value::of(Value::Unmodelled);
+        return Value::at(Place{nested, fb::GetFieldT(table, *field), nullptr});
       }
       case reflection::Vector: {
-        Value array{Value::Array};
+        Value array = Value::of(Value::Array);
         array.vector = fb::GetFieldAnyV(table, *field);
-        if (type.element() == reflection::Union || type.element() == reflection::Vector) return Value{Value::Unmodelled};
+        if (type.element() == reflection::Union || type.element() == reflection::Vector) return Value::of(Value::Unmodelled);
         if (type.element() == reflection::Obj) array.element = objects->Get(static_cast<fb::uoffset_t>(type.index()));
         return array;
       }
       case reflection::String:
-        return Value{Value::Leaf};
+        return Value::of(Value::Leaf);
       default:
-        return fb::IsScalar(base) ? Value{Value::Leaf} : Value{Value::Unmodelled};
+        return fb::IsScalar(base) ? Value::of(Value::Leaf) : Value::of(Value::Unmodelled);
     }
   }
 

@@ -24,6 +24,8 @@ class Parser;
 
 namespace fbcompat {
 
+class BufferWalkPlan;
+
 // The Verifier's limits, and how many elements a vector fbcompat walks (nodes, values) may have.
 struct BufferLimits {
   std::uint32_t max_depth = limits::kNestingDepth;
@@ -78,6 +80,8 @@ class ReflectedSchema {
   // For to_json, one per Defaults; only read after loading.
   std::unique_ptr<flatbuffers::Parser> parser_;
   std::unique_ptr<flatbuffers::Parser> sparse_parser_;
+  // What renders_plainly and to_json's check visit in a buffer, worked out from the bfbs once.
+  std::unique_ptr<const BufferWalkPlan> walk_plan_;
 };
 
 // One ReflectedSchema per file, loaded on first use; safe to share between threads.

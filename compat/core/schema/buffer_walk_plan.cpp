@@ -1,0 +1,209 @@
+#include "schema/buffer_walk_plan.h"
+
+#include <cmath>
+
+namespace fbcompat {
+namespace {
+
+namespace fb = flatbuffers;
+
+bool plain_float(double value) { return std::isfinite(value); }
+
+bool plain_string(const fb::String* text) {
+  if (text == nullptr) return true;
+  for (const char c : text->string_view()) {
+    if (c < 0x20 || c > 0x7e) return false;
+  }
+  return true;
+}
+
+// Whether a struct holds a float or an array anywhere, nested structs included: the only things a
+// struct can hold that would not render as themselves.
+bool struct_needs_check(const reflection::Schema& schema, const reflection::Object& object) {
+  for (const reflection::Field* field : *object.fields()) {
+    const reflection::BaseType base = field->type()->base_type();
+    if (base == reflection::Float || base == reflection::Double || base == reflection::Array) return true;
+    if (base == reflection::Obj &&
+        struct_needs_check(schema, *schema.objects()->Get(static_cast<fb::uoffset_t>(field->type()->index())))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+BufferWalkPlan::BufferWalkPlan(const reflection::Schema& schema)
+    : schema_(schema), steps_(schema.objects()->size()), struct_has_floats_(schema.objects()->size()),
+      members_(schema.enums()->size()) {
+  const auto* objects = schema.objects();
+  for (fb::uoffset_t i = 0; i < objects->size(); ++i) {
+    if (objects->Get(i) == schema.root_table()) root_ = i;
+    if (objects->Get(i)->is_struct()) struct_has_floats_[i] = struct_needs_check(schema, *objects->Get(i));
+  }
+  for (fb::uoffset_t i = 0; i < schema.enums()->size(); ++i) {
+    const reflection::Enum& e = *schema.enums()->Get(i);
+    if (!e.is_union()) continue;
+    std::vector<std::int32_t>& members = members_[i];
+    members.assign(256, kUnknownMember);
+    for (const reflection::EnumVal* value : *e.values()) {
+      const reflection::Type* type = value->union_type();
+      if (value->value() <= 0 || value->value() > 255 || type == nullptr || type->base_type() != reflection::Obj ||
+          type->index() < 0) {
+        continue;  // NONE, or a member that is no table: no type a plain rendering knows
+      }
+      members[static_cast<std::size_t>(value->value())] =
+          objects->Get(static_cast<fb::uoffset_t>(type->index()))->is_struct() ? kStructMember : type->index();
+    }
+  }
+  for (fb::uoffset_t i = 0; i < objects->size(); ++i) {
+    if (objects->Get(i)->is_struct()) continue;
+    for (const reflection::Field* field : *objects->Get(i)->fields()) {
+      const reflection::Type& type = *field->type();
+      Step step;
+      step.offset = field->offset();
+      step.index = type.index();
+      const bool to_struct = (type.base_type() == reflection::Obj ||
+                              (type.base_type() == reflection::Vector && type.element() == reflection::Obj)) &&
+                             objects->Get(static_cast<fb::uoffset_t>(type.index()))->is_struct();
+      switch (type.base_type()) {
+        case reflection::Float: step.kind = Kind::Float; break;
+        case reflection::Double: step.kind = Kind::Double; break;
+        case reflection::String: step.kind = Kind::String; break;
+        case reflection::Union: step.kind = Kind::Union; break;
+        case reflection::Obj:
+          if (to_struct && !struct_has_floats_[static_cast<std::size_t>(type.index())]) continue;
+          step.kind = to_struct ? Kind::Struct : Kind::Table;
+          break;
+        case reflection::Vector:
+          if (type.element() == reflection::String) {
+            step.kind = Kind::Strings;
+          } else if (type.element() == reflection::Float) {
+            step.kind = Kind::Floats;
+          } else if (type.element() == reflection::Double) {
+            step.kind = Kind::Doubles;
+          } else if (type.element() == reflection::Obj) {
+            if (to_struct && !struct_has_floats_[static_cast<std::size_t>(type.index())]) continue;
+            step.kind = to_struct ? Kind::Structs : Kind::Tables;
+            step.struct_size = static_cast<std::uint32_t>(objects->Get(static_cast<fb::uoffset_t>(type.index()))->bytesize());
+          } else {
+            continue;  // vectors of integers, and vectors of unions, which fbcompat's schemas do not use
+          }
+          break;
+        default:
+          continue;  // integers and booleans always render as themselves
+      }
+      steps_[i].push_back(step);
+    }
+  }
+}
+
+bool BufferWalkPlan::unions_have_types(const std::uint8_t* verified_buffer, bool plain) const {
+  return table(root_, *fb::GetAnyRoot(verified_buffer), plain);
+}
+
+// flatbuffers' Verify accepts a union value whose type is NONE, but GenerateText (GenText) asserts on it;
+// such a buffer is corrupt, so it is found first.
+bool BufferWalkPlan::table(std::size_t index, const fb::Table& table, bool plain) const {
+  for (const Step& step : steps_[index]) {
+    switch (step.kind) {
+      case Kind::Float:
+        if (plain && table.CheckField(step.offset) && !plain_float(table.GetField<float>(step.offset, 0))) return false;
+        break;
+      case Kind::Double:
+        if (plain && table.CheckField(step.offset) && !plain_float(table.GetField<double>(step.offset, 0))) return false;
+        break;
+      case Kind::String:
+        if (plain && !plain_string(table.GetPointer<const fb::String*>(step.offset))) return false;
+        break;
+      case Kind::Strings: {
+        if (!plain) break;
+        const auto* strings = table.GetPointer<const fb::Vector<fb::Offset<fb::String>>*>(step.offset);
+        if (strings == nullptr) break;
+        for (const fb::String* text : *strings) {
+          if (!plain_string(text)) return false;
+        }
+        break;
+      }
+      case Kind::Floats:
+      case Kind::Doubles: {
+        if (!plain) break;
+        if (step.kind == Kind::Floats) {
+          const auto* values = table.GetPointer<const fb::Vector<float>*>(step.offset);
+          if (values == nullptr) break;
+          for (const float value : *values) {
+            if (!plain_float(value)) return false;
+          }
+        } else {
+          const auto* values = table.GetPointer<const fb::Vector<double>*>(step.offset);
+          if (values == nullptr) break;
+          for (const double value : *values) {
+            if (!plain_float(value)) return false;
+          }
+        }
+        break;
+      }
+      case Kind::Struct:
+        if (plain && table.CheckField(step.offset) && !plain_struct(step.index, table.GetStruct<const std::uint8_t*>(step.offset))) {
+          return false;
+        }
+        break;
+      case Kind::Structs: {
+        if (!plain) break;
+        const auto* bytes = table.GetPointer<const fb::Vector<std::uint8_t>*>(step.offset);
+        if (bytes == nullptr) break;
+        for (fb::uoffset_t i = 0; i < bytes->size(); ++i) {
+          if (!plain_struct(step.index, bytes->Data() + static_cast<std::size_t>(i) * step.struct_size)) return false;
+        }
+        break;
+      }
+      case Kind::Table: {
+        const auto* child = table.GetPointer<const fb::Table*>(step.offset);
+        if (child != nullptr && !this->table(static_cast<std::size_t>(step.index), *child, plain)) return false;
+        break;
+      }
+      case Kind::Tables: {
+        const auto* children = table.GetPointer<const fb::Vector<fb::Offset<fb::Table>>*>(step.offset);
+        if (children == nullptr) break;
+        for (const fb::Table* child : *children) {
+          if (!this->table(static_cast<std::size_t>(step.index), *child, plain)) return false;
+        }
+        break;
+      }
+      case Kind::Union: {
+        const auto* value = table.GetPointer<const fb::Table*>(step.offset);
+        if (value == nullptr) break;
+        const auto type_id = table.GetField<std::uint8_t>(static_cast<fb::voffset_t>(step.offset - sizeof(fb::voffset_t)), 0);
+        const std::vector<std::int32_t>& members = members_[static_cast<std::size_t>(step.index)];
+        const std::int32_t member = members.empty() ? kUnknownMember : members[type_id];
+        if (member == kUnknownMember) return false;
+        if (member == kStructMember) {
+          if (plain) return false;  // not expected in a schema fbcompat reads this way
+          break;
+        }
+        if (!this->table(static_cast<std::size_t>(member), *value, plain)) return false;
+        break;
+      }
+    }
+  }
+  return true;
+}
+
+// A struct's floats, through nested structs; an array is not expected in a schema fbcompat reads this way.
+bool BufferWalkPlan::plain_struct(std::int32_t index, const std::uint8_t* data) const {
+  const reflection::Object& object = *schema_.objects()->Get(static_cast<fb::uoffset_t>(index));
+  for (const reflection::Field* field : *object.fields()) {
+    const reflection::BaseType base = field->type()->base_type();
+    const std::uint8_t* at = data + field->offset();
+    if (base == reflection::Float || base == reflection::Double) {
+      if (!plain_float(fb::GetAnyValueF(base, at))) return false;
+    } else if (base == reflection::Obj) {
+      if (!plain_struct(field->type()->index(), at)) return false;
+    } else if (base == reflection::Array) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace fbcompat
