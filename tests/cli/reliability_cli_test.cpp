@@ -146,6 +146,9 @@ BOOST_AUTO_TEST_CASE(commands_are_found_by_name) {
   BOOST_TEST(misspelt.exit_code == 2);
   BOOST_TEST(contains(misspelt.err, "'dif' is not a command; the commands are diff, rules,"), misspelt.err);
   BOOST_TEST(misspelt.out.empty(), misspelt.out);
+  const auto help_anyway = run_cli({"dif", "--help"});  // help asked for is help, as CLI11 gives it
+  BOOST_TEST(help_anyway.exit_code == 0, help_anyway.err);
+  BOOST_TEST(contains(help_anyway.out, "Subcommands:"), help_anyway.out);
   const auto none = run_cli({});
   BOOST_TEST(none.exit_code == 2);
   BOOST_TEST(contains(none.err, "A subcommand is required"), none.err);

@@ -61,10 +61,14 @@ void add_commands(CLI::App& app, int argc, char** argv, int& exit_code) {
 }
 
 // CLI11 answers a misspelt command with "A subcommand is required"; name the word and the commands.
+// Help asked for anywhere is help, as CLI11 gives it.
 bool names_no_command(int argc, char** argv) {
   if (argc < 2 || argv[1][0] == '-') return false;
   for (const CommandEntry& command : kCommands) {
     if (std::strcmp(argv[1], command.name) == 0) return false;
+  }
+  for (int i = 2; i < argc; ++i) {
+    if (std::strcmp(argv[i], "-h") == 0 || std::strcmp(argv[i], "--help") == 0) return false;
   }
   std::string names;
   for (const CommandEntry& command : kCommands) names += std::string(names.empty() ? "" : ", ") + command.name;

@@ -48,12 +48,13 @@ BufferWalkPlan::BufferWalkPlan(const reflection::Schema& schema)
     members.assign(256, kUnknownMember);
     for (const reflection::EnumVal* value : *e.values()) {
       const reflection::Type* type = value->union_type();
-      if (value->value() <= 0 || value->value() > 255 || type == nullptr || type->base_type() != reflection::Obj ||
-          type->index() < 0) {
-        continue;  // NONE, or a member that is no table: no type a plain rendering knows
+      if (value->value() <= 0 || value->value() > 255 || type == nullptr) continue;  // NONE, or no type id
+      if (type->base_type() == reflection::String) {
+        members[static_cast<std::size_t>(value->value())] = kStringMember;
+      } else if (type->base_type() == reflection::Obj && type->index() >= 0) {
+        members[static_cast<std::size_t>(value->value())] =
+            objects->Get(static_cast<fb::uoffset_t>(type->index()))->is_struct() ? kStructMember : type->index();
       }
-      members[static_cast<std::size_t>(value->value())] =
-          objects->Get(static_cast<fb::uoffset_t>(type->index()))->is_struct() ? kStructMember : type->index();
     }
   }
   for (fb::uoffset_t i = 0; i < objects->size(); ++i) {
@@ -177,6 +178,10 @@ bool BufferWalkPlan::table(std::size_t index, const fb::Table& table, bool plain
         const std::vector<std::int32_t>& members = members_[static_cast<std::size_t>(step.index)];
         const std::int32_t member = members.empty() ? kUnknownMember : members[type_id];
         if (member == kUnknownMember) return false;
+        if (member == kStringMember) {
+          if (plain && !plain_string(reinterpret_cast<const fb::String*>(value))) return false;
+          break;
+        }
         if (member == kStructMember) {
           if (plain) return false;  // not expected in a schema fbcompat reads this way
           break;

@@ -93,7 +93,7 @@ bool ReflectedSchema::verify(const std::uint8_t* buffer, std::size_t size, const
 
 Expected<std::string> ReflectedSchema::to_json(const std::uint8_t* verified_buffer, Defaults defaults) const {
   if (!walk_plan_->unions_have_types(verified_buffer, /*plain=*/false)) {
-    return Error{path_, 0, 0, "corrupt buffer: a union value has no type (NONE)"};
+    return Error{path_, 0, 0, "corrupt buffer: a union value has no type (NONE) or one its union does not have"};
   }
   std::string json;
   const flatbuffers::Parser& parser = defaults == Defaults::Written ? *parser_ : *sparse_parser_;

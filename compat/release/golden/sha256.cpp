@@ -1,6 +1,7 @@
 #include "golden/sha256.h"
 
 #include <openssl/evp.h>
+#include <openssl/opensslv.h>
 
 #include "fbcompat/support/on_demand_library.h"
 
@@ -9,23 +10,32 @@ namespace {
 
 struct Libcrypto {
   decltype(&::EVP_Digest) digest = nullptr;
-  // Fetched once: EVP_sha256() makes EVP_Digest look the algorithm up among the providers at every
-  // call, which cost more than hashing a golden program.
-  EVP_MD* sha256 = nullptr;
+  // OpenSSL 3: fetched once, since EVP_sha256() makes EVP_Digest look the algorithm up among the
+  // providers at every call, which cost more than hashing a golden program. OpenSSL 1.1 (still some
+  // distributions' libcrypto) has no providers and no EVP_MD_fetch.
+  const EVP_MD* sha256 = nullptr;
   std::string problem;  // empty when bound
 };
 
 const Libcrypto& libcrypto() {
   static const Libcrypto bound = [] {
     static OnDemandLibrary library(FBCOMPAT_LIBCRYPTO_SONAME, "the SHA-256 of golden programs (golden verify and freeze)");
+#if OPENSSL_VERSION_MAJOR >= 3
     const char* const names[] = {"EVP_Digest", "EVP_MD_fetch"};
+#else
+    const char* const names[] = {"EVP_Digest", "EVP_sha256"};
+#endif
     void* addresses[2] = {};
     Libcrypto functions;
     functions.problem = library.bind(names, addresses, 2);
     if (!functions.problem.empty()) return functions;
     functions.digest = reinterpret_cast<decltype(&::EVP_Digest)>(addresses[0]);
+#if OPENSSL_VERSION_MAJOR >= 3
     functions.sha256 = reinterpret_cast<decltype(&::EVP_MD_fetch)>(addresses[1])(nullptr, "SHA256", nullptr);
-    if (functions.sha256 == nullptr) functions.problem = "libcrypto offers no SHA-256 (EVP_MD_fetch found none)";
+#else
+    functions.sha256 = reinterpret_cast<decltype(&::EVP_sha256)>(addresses[1])();
+#endif
+    if (functions.sha256 == nullptr) functions.problem = "libcrypto offers no SHA-256";
     return functions;
   }();
   return bound;
