@@ -33,13 +33,15 @@ table Root {
   points: [Point];
   node: Node;
   nodes: [Leaf];
+  many: [Node];
 }
 root_type Root;
 )";
 
 constexpr const char* kPlain = R"({"count": 3, "scale": 1.5, "name": "ok", "tags": ["a", "b c"], "values": [1.0, -2.5],
   "singles": [0.5], "origin": {"x": 1, "y": 2}, "box": {"lo": {"x": 0, "y": 0}, "hi": {"x": 1, "y": 1}}, "ids": [{"a": 1, "b": 2}], "points": [{"x": 1, "y": 2}],
-  "node_type": "Leaf", "node": {"weight": 2.0, "label": "x"}, "nodes": [{"weight": 1}, {"label": "y"}]})";
+  "node_type": "Leaf", "node": {"weight": 2.0, "label": "x"}, "nodes": [{"weight": 1}, {"label": "y"}],
+  "many_type": ["Other", "Leaf"], "many": [{"n": 1}, {"weight": 0.5}]})";
 
 struct Fixture {
   TempDir dir;
@@ -59,6 +61,16 @@ struct Fixture {
   }
 
   bool plain(const std::string& json) const { return schema->renders_plainly(encode(json).data()); }
+
+  // The buffer of kPlain with the type of its union vector's element `i` set to `type_id`.
+  std::vector<std::uint8_t> with_many_type(flatbuffers::uoffset_t i, std::uint8_t type_id) const {
+    std::vector<std::uint8_t> buffer = encode(kPlain);
+    const reflection::Field* field = schema->root().fields()->LookupByKey("many_type");
+    BOOST_TEST_REQUIRE(field != nullptr);
+    auto* root = flatbuffers::GetMutableRoot<flatbuffers::Table>(buffer.data());
+    root->GetPointer<flatbuffers::Vector<std::uint8_t>*>(field->offset())->Mutate(i, type_id);
+    return buffer;
+  }
 
   // The buffer of kPlain with its node's union type set to `type_id`.
   std::vector<std::uint8_t> with_node_type(std::uint8_t type_id) const {
@@ -90,8 +102,8 @@ BOOST_AUTO_TEST_CASE(a_buffer_of_ordinary_values_renders_plainly) {
 
 BOOST_AUTO_TEST_CASE(a_value_that_would_not_render_as_itself_is_found_wherever_it_is) {
   // Each case changes one value of kPlain: a table's float, string, vectors of either, a struct, a
-  // struct in a struct, a vector of structs, a table through a union, and a vector of
-  // tables.
+  // struct in a struct, a vector of structs, a table through a union and through a vector
+  // of unions, and a vector of tables.
   const std::vector<std::pair<std::string, std::string>> changes = {
       {R"("scale": 1.5)", R"("scale": nan)"},
       {R"("scale": 1.5)", R"("scale": inf)"},
@@ -106,6 +118,7 @@ BOOST_AUTO_TEST_CASE(a_value_that_would_not_render_as_itself_is_found_wherever_i
       {R"("weight": 2.0, "label": "x")", R"("weight": nan, "label": "x")"},
       {R"("weight": 2.0, "label": "x")", R"("weight": 2.0, "label": "\u007f")"},
       {R"("nodes": [{"weight": 1}, {"label": "y"}])", R"("nodes": [{"weight": 1}, {"weight": -inf}])"},
+      {R"({"weight": 0.5}])", R"({"weight": nan}])"},
   };
   for (const auto& [from, to] : changes) BOOST_TEST(!plain(replaced(kPlain, from, to)), to);
 }
@@ -125,6 +138,15 @@ BOOST_AUTO_TEST_CASE(a_union_value_without_a_known_type_neither_renders_nor_turn
     BOOST_TEST(json.error().message.find("union value has no type (NONE) or one its union does not have") !=
                    std::string::npos,
                json.error().message);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(an_element_of_a_union_vector_without_a_known_type_neither_renders_nor_turns_into_json) {
+  BOOST_TEST(schema->renders_plainly(with_many_type(1, 1).data()));  // Leaf, as written
+  for (const std::uint8_t type_id : {std::uint8_t{0}, std::uint8_t{3}, std::uint8_t{200}}) {
+    const std::vector<std::uint8_t> buffer = with_many_type(1, type_id);
+    BOOST_TEST(!schema->renders_plainly(buffer.data()), int(type_id));
+    BOOST_TEST(!schema->to_json(buffer.data()).ok(), int(type_id));
   }
 }
 

@@ -87,8 +87,10 @@ BufferWalkPlan::BufferWalkPlan(const reflection::Schema& schema)
             if (to_struct && !struct_has_floats_[static_cast<std::size_t>(type.index())]) continue;
             step.kind = to_struct ? Kind::Structs : Kind::Tables;
             step.struct_size = static_cast<std::uint32_t>(objects->Get(static_cast<fb::uoffset_t>(type.index()))->bytesize());
+          } else if (type.element() == reflection::Union) {
+            step.kind = Kind::Unions;
           } else {
-            continue;  // vectors of integers, and vectors of unions, which fbcompat's schemas do not use
+            continue;  // vectors of integers and booleans
           }
           break;
         default:
@@ -172,26 +174,39 @@ bool BufferWalkPlan::table(std::size_t index, const fb::Table& table, bool plain
         break;
       }
       case Kind::Union: {
-        const auto* value = table.GetPointer<const fb::Table*>(step.offset);
+        const auto* value = table.GetPointer<const std::uint8_t*>(step.offset);
         if (value == nullptr) break;
         const auto type_id = table.GetField<std::uint8_t>(static_cast<fb::voffset_t>(step.offset - sizeof(fb::voffset_t)), 0);
-        const std::vector<std::int32_t>& members = members_[static_cast<std::size_t>(step.index)];
-        const std::int32_t member = members.empty() ? kUnknownMember : members[type_id];
-        if (member == kUnknownMember) return false;
-        if (member == kStringMember) {
-          if (plain && !plain_string(reinterpret_cast<const fb::String*>(value))) return false;
-          break;
+        if (!union_value(step.index, type_id, value, plain)) return false;
+        break;
+      }
+      case Kind::Unions: {
+        // GenText finds each element's type in the vector of types just before the values; without it,
+        // it would read some other field as one.
+        const auto* values = table.GetPointer<const fb::Vector<fb::Offset<std::uint8_t>>*>(step.offset);
+        if (values == nullptr) break;
+        const auto* types =
+            table.GetPointer<const fb::Vector<std::uint8_t>*>(static_cast<fb::voffset_t>(step.offset - sizeof(fb::voffset_t)));
+        if (types == nullptr || types->size() != values->size()) return false;
+        for (fb::uoffset_t i = 0; i < values->size(); ++i) {
+          if (!union_value(step.index, types->Get(i), values->Get(i), plain)) return false;
         }
-        if (member == kStructMember) {
-          if (plain) return false;  // not expected in a schema fbcompat reads this way
-          break;
-        }
-        if (!this->table(static_cast<std::size_t>(member), *value, plain)) return false;
         break;
       }
     }
   }
   return true;
+}
+
+// One union value: its type must be a member (NONE is not), and what it holds is walked as that member.
+bool BufferWalkPlan::union_value(std::int32_t union_index, std::uint8_t type_id, const std::uint8_t* value,
+                                 bool plain) const {
+  const std::vector<std::int32_t>& members = members_[static_cast<std::size_t>(union_index)];
+  const std::int32_t member = members.empty() ? kUnknownMember : members[type_id];
+  if (member == kUnknownMember) return false;
+  if (member == kStringMember) return !plain || plain_string(reinterpret_cast<const fb::String*>(value));
+  if (member == kStructMember) return !plain;  // not expected in a schema fbcompat reads this way
+  return table(static_cast<std::size_t>(member), *reinterpret_cast<const fb::Table*>(value), plain);
 }
 
 // A struct's floats, through nested structs; an array is not expected in a schema fbcompat reads this way.

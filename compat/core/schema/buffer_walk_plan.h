@@ -24,11 +24,12 @@ class BufferWalkPlan {
   bool unions_have_types(const std::uint8_t* verified_buffer, bool plain) const;
 
  private:
-  enum class Kind : std::uint8_t { Float, Double, String, Strings, Floats, Doubles, Struct, Structs, Table, Tables, Union };
+  enum class Kind : std::uint8_t { Float, Double, String, Strings, Floats, Doubles, Struct, Structs, Table, Tables, Union,
+                             Unions };
   struct Step {
     flatbuffers::voffset_t offset = 0;
     Kind kind = Kind::Float;
-    std::int32_t index = -1;          // the object (Struct, Structs, Table, Tables) or the union's enum
+    std::int32_t index = -1;          // the object (Struct, Structs, Table, Tables) or the union's enum (Union, Unions)
     std::uint32_t struct_size = 0;    // Structs: each element's size
   };
   // A union's members by type id: the member's object index, or one of these.
@@ -38,6 +39,7 @@ class BufferWalkPlan {
   static constexpr std::int32_t kStringMember = -3;
 
   bool table(std::size_t index, const flatbuffers::Table& table, bool plain) const;
+  bool union_value(std::int32_t union_index, std::uint8_t type_id, const std::uint8_t* value, bool plain) const;
   bool plain_struct(std::int32_t index, const std::uint8_t* data) const;
 
   const reflection::Schema& schema_;

@@ -24,28 +24,31 @@ Referred referred(const reflection::Schema& schema, const reflection::Type& type
   return {};
 }
 
-class UnionReach {
- public:
-  explicit UnionReach(const reflection::Schema& schema) : schema_(schema), state_(schema.objects()->size(), Unknown) {}
-
-  bool reaches(fb::uoffset_t index) {
-    if (state_[index] != Unknown) return state_[index] == Yes;
-    state_[index] = No;  // while its fields are looked at: a cycle adds nothing
-    bool found = false;
-    for (const reflection::Field* field : *schema_.objects()->Get(index)->fields()) {
-      const Referred to = referred(schema_, *field->type());
-      if (to.union_ != nullptr) found = true;
-      if (to.object != nullptr && reaches(static_cast<fb::uoffset_t>(field->type()->index()))) found = true;
+// Which objects a union can be reached from, through any chain of table, struct and vector fields.
+// Worked out to a fixed point rather than depth first: a depth-first walk that treats an object on the
+// current path as reaching nothing would settle, for good, that an object in a cycle reaches nothing
+// when the union is reached only through the cycle's entry (A -> B -> A, A -> C holding a union:
+// B settled before A finds C).
+std::vector<bool> objects_reaching_unions(const reflection::Schema& schema) {
+  const auto* objects = schema.objects();
+  std::vector<bool> reaches(objects->size(), false);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (fb::uoffset_t i = 0; i < objects->size(); ++i) {
+      if (reaches[i]) continue;
+      for (const reflection::Field* field : *objects->Get(i)->fields()) {
+        const Referred to = referred(schema, *field->type());
+        if (to.union_ != nullptr ||
+            (to.object != nullptr && reaches[static_cast<std::size_t>(field->type()->index())])) {
+          reaches[i] = true;
+          changed = true;
+          break;
+        }
+      }
     }
-    state_[index] = found ? Yes : No;
-    return found;
   }
-
- private:
-  enum State { Unknown, No, Yes };
-  const reflection::Schema& schema_;
-  std::vector<State> state_;
-};
+  return reaches;
+}
 
 // Whether an object of the reader and its namesake in the newest reader are the same, and so is
 // everything they refer to.
@@ -136,10 +139,9 @@ void add_union_steps(const reflection::Schema& schema, ReaderPlan& plan) {
 std::shared_ptr<const ReaderPlan> plan_reader(const ReflectedSchema& reader, const ReflectedSchema& newest) {
   auto plan = std::make_shared<ReaderPlan>();
   const reflection::Schema& schema = reader.schema();
-  UnionReach reach(schema);
+  plan->reaches_union = objects_reaching_unions(schema);
   SameAsNewest same(schema, newest.schema());
   for (fb::uoffset_t i = 0; i < schema.objects()->size(); ++i) {
-    plan->reaches_union.push_back(reach.reaches(i));
     const reflection::Object* object = schema.objects()->Get(i);
     if (same.object(*object)) plan->same_as_newest.insert(object);
     if (object == schema.root_table()) plan->root = i;
