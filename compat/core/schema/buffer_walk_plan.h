@@ -35,7 +35,7 @@ class BufferWalkPlan {
   // A union's members by type id: the member's object index, or one of these.
   static constexpr std::int32_t kUnknownMember = -1;
   static constexpr std::int32_t kStructMember = -2;
-  // Only parsers set for languages with string union members (not the default) make these.
+  // A string member (`union U { T, S: string }`), which the default parser accepts.
   static constexpr std::int32_t kStringMember = -3;
 
   bool table(std::size_t index, const flatbuffers::Table& table, bool plain) const;
