@@ -135,7 +135,7 @@ BOOST_AUTO_TEST_CASE(a_union_value_without_a_known_type_neither_renders_nor_turn
     BOOST_TEST(!schema->renders_plainly(buffer.data()), int(type_id));
     const auto json = schema->to_json(buffer.data());
     BOOST_TEST_REQUIRE(!json.ok(), int(type_id));
-    BOOST_TEST(json.error().message.find("union value has no type (NONE) or one its union does not have") !=
+    BOOST_TEST(json.error().message.find("union value has no type (NONE), one its union does not have") !=
                    std::string::npos,
                json.error().message);
   }

@@ -1,7 +1,8 @@
 // The schema language fbcompat reads is its parser's: flatbuffers 23.5 reads attributes on enum values and
 // 64-bit offsets, 2.0.8 does not. What fbcompat guarantees on either: a schema its parser reads is
 // compared in full (a 64-bit offset is part of the type), and one it cannot read is refused naming the
-// parser's version, so the reader knows the schema may simply be newer.
+// parser's version, so the reader knows the schema may simply be newer. And on either, a schema is read
+// whatever language it was written for: union members that are not tables, defaults for vectors.
 #include <flatbuffers/base.h>
 
 #include <boost/test/unit_test.hpp>
@@ -124,6 +125,52 @@ BOOST_AUTO_TEST_CASE(a_wider_offset_is_a_changed_type) {
   const std::vector<Finding> narrowed = with_rule(diff_texts(kWideOffsets, kNarrowOffsets), "FIELD_SAME_TYPE");
   BOOST_TEST_REQUIRE(!narrowed.empty());
   BOOST_TEST(narrowed[0].fix.find("keep `huge: [ubyte] (vector64)`,") != std::string::npos, narrowed[0].fix);
+}
+
+// Union members that are not tables, which `flatc --cpp` and `flatc -b` read but a parser asked for no
+// language refuses (parser_languages.h); and a default vector, which only a parser asked for no
+// language (or Rust, Swift) reads. Both are read, by every parser fbcompat builds with.
+const char* const kMembersOfEveryKind = R"(namespace t;
+table Leaf { n: int; }
+struct Point { x: float; y: float; }
+union Node { Leaf, Text: string, At: Point }
+table Root { node: Node; }
+root_type Root;
+)";
+
+BOOST_AUTO_TEST_CASE(string_and_struct_union_members_are_read_and_compared) {
+  const Schema schema = load_text(kMembersOfEveryKind);
+  const Enum* node = schema.find_enum("t.Node");
+  BOOST_TEST_REQUIRE(node != nullptr);
+  BOOST_TEST(node->values.size() == 3u);
+  BOOST_TEST(with_rule(diff_texts(kMembersOfEveryKind, kMembersOfEveryKind), "UNION_MEMBER_SAME_ID").empty());
+
+  std::string swapped = kMembersOfEveryKind;
+  swapped.replace(swapped.find("Leaf, Text: string"), 18, "Text: string, Leaf");
+  const std::vector<Finding> findings = with_rule(diff_texts(kMembersOfEveryKind, swapped), "UNION_MEMBER_SAME_ID");
+  BOOST_TEST_REQUIRE(findings.size() == 1u);
+  BOOST_TEST(findings[0].subject == "t.Node.Leaf");
+  BOOST_TEST(findings[0].message.find("Text (2 -> 1)") != std::string::npos, findings[0].message);
+
+  const TempDir dir;
+  const std::string path = dir.write("members.fbs", kMembersOfEveryKind);
+  const CommandResult result = run_cli({"diff", path, path});
+  BOOST_TEST(result.exit_code == 0, result.err);
+}
+
+BOOST_AUTO_TEST_CASE(a_default_vector_is_still_read) {
+  const Schema schema = load_text("table T { values: [int] = []; name: string = \"x\"; }\nroot_type T;\n");
+  BOOST_TEST(schema.find_composite("T") != nullptr);
+}
+
+// The second reading (for binary schemas) gets past the union; its error, not the union's, is the one shown.
+BOOST_AUTO_TEST_CASE(a_mistake_after_a_string_member_is_the_error_shown) {
+  const TempDir dir;
+  const Expected<Schema> schema =
+      load(dir, "typo.fbs", "table Leaf { n: int; }\nunion Node { Leaf, Text: string }\ntable R { a: int }\n");
+  BOOST_TEST_REQUIRE(!schema.ok());
+  BOOST_TEST(schema.error().line == 3u, schema.error().to_string());
+  BOOST_TEST(schema.error().message.find("expecting: ;") != std::string::npos, schema.error().message);
 }
 
 BOOST_AUTO_TEST_CASE(a_plain_mistake_still_reads_as_the_parsers_message) {

@@ -50,7 +50,7 @@ BOOST_AUTO_TEST_SUITE(reader_plan)
 BOOST_AUTO_TEST_CASE(a_union_reached_only_through_a_cycle_is_reached_from_every_table_of_the_cycle) {
   TempDir dir;
   const auto schema = load(dir);
-  const auto plan = plan_reader(*schema, *schema);
+  const auto plan = plan_reader(schema, *schema);
   for (const char* name : {"t.A", "t.B", "t.Holder", "t.Root"}) {
     BOOST_TEST(plan->reaches_union[static_cast<std::size_t>(object_index(*schema, name))], name);
   }
@@ -60,7 +60,7 @@ BOOST_AUTO_TEST_CASE(a_union_reached_only_through_a_cycle_is_reached_from_every_
 BOOST_AUTO_TEST_CASE(an_unknown_member_below_the_cycle_is_found) {
   TempDir dir;
   const auto schema = load(dir);
-  const auto plan = plan_reader(*schema, *schema);
+  const auto plan = plan_reader(schema, *schema);
   auto buffer = schema->encode_json(kBuffer, "cycle.json");
   BOOST_TEST_REQUIRE(buffer.ok(), (buffer.ok() ? "" : buffer.error().to_string()));
   BOOST_TEST(union_members_known(*plan, buffer->data()));

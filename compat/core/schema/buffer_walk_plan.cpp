@@ -33,29 +33,13 @@ bool struct_needs_check(const reflection::Schema& schema, const reflection::Obje
 
 }  // namespace
 
-BufferWalkPlan::BufferWalkPlan(const reflection::Schema& schema)
-    : schema_(schema), steps_(schema.objects()->size()), struct_has_floats_(schema.objects()->size()),
-      members_(schema.enums()->size()) {
+BufferWalkPlan::BufferWalkPlan(const reflection::Schema& schema, const UnionMembers& members)
+    : schema_(schema), members_(members), steps_(schema.objects()->size()),
+      struct_has_floats_(schema.objects()->size()), reaches_union_vector_(schema.objects()->size()) {
   const auto* objects = schema.objects();
   for (fb::uoffset_t i = 0; i < objects->size(); ++i) {
     if (objects->Get(i) == schema.root_table()) root_ = i;
     if (objects->Get(i)->is_struct()) struct_has_floats_[i] = struct_needs_check(schema, *objects->Get(i));
-  }
-  for (fb::uoffset_t i = 0; i < schema.enums()->size(); ++i) {
-    const reflection::Enum& e = *schema.enums()->Get(i);
-    if (!e.is_union()) continue;
-    std::vector<std::int32_t>& members = members_[i];
-    members.assign(256, kUnknownMember);
-    for (const reflection::EnumVal* value : *e.values()) {
-      const reflection::Type* type = value->union_type();
-      if (value->value() <= 0 || value->value() > 255 || type == nullptr) continue;  // NONE, or no type id
-      if (type->base_type() == reflection::String) {
-        members[static_cast<std::size_t>(value->value())] = kStringMember;
-      } else if (type->base_type() == reflection::Obj && type->index() >= 0) {
-        members[static_cast<std::size_t>(value->value())] =
-            objects->Get(static_cast<fb::uoffset_t>(type->index()))->is_struct() ? kStructMember : type->index();
-      }
-    }
   }
   for (fb::uoffset_t i = 0; i < objects->size(); ++i) {
     if (objects->Get(i)->is_struct()) continue;
@@ -99,6 +83,116 @@ BufferWalkPlan::BufferWalkPlan(const reflection::Schema& schema)
       steps_[i].push_back(step);
     }
   }
+  mark_tables_reaching_union_vectors();
+}
+
+// To a fixed point, as cycles of tables need (a table reaches what any table it leads to reaches).
+void BufferWalkPlan::mark_tables_reaching_union_vectors() {
+  const auto leads_to_one = [&](const Step& step) {
+    switch (step.kind) {
+      case Kind::Unions: return true;
+      case Kind::Table:
+      case Kind::Tables: return static_cast<bool>(reaches_union_vector_[static_cast<std::size_t>(step.index)]);
+      case Kind::Union:
+        for (unsigned type_id = 1; type_id < 256; ++type_id) {
+          const UnionMembers::Member member = members_.member(step.index, static_cast<std::uint8_t>(type_id));
+          if (member.kind == UnionMembers::Kind::Table && reaches_union_vector_[static_cast<std::size_t>(member.object)]) {
+            return true;
+          }
+        }
+        return false;
+      default: return false;
+    }
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t i = 0; i < steps_.size(); ++i) {
+      if (reaches_union_vector_[i]) continue;
+      for (const Step& step : steps_[i]) {
+        if (!leads_to_one(step)) continue;
+        reaches_union_vector_[i] = true;
+        changed = true;
+        break;
+      }
+    }
+  }
+}
+
+bool BufferWalkPlan::union_vectors_have_types(const std::uint8_t* buffer, std::size_t size, std::uint32_t max_depth,
+                                              std::uint32_t max_tables) const {
+  if (!reaches_union_vector_[root_]) return true;
+  fb::Verifier::Options options;
+  options.max_depth = max_depth;
+  options.max_tables = max_tables;
+  fb::Verifier verifier(buffer, size, options);
+  if (verifier.VerifyOffset(std::size_t{0}) == 0) return false;
+  return table_union_vectors(root_, *fb::GetAnyRoot(buffer), verifier);
+}
+
+// Only the fields on the way to a vector of unions, each checked by the Verifier before it is read; a
+// table an element or a union value points to is checked by VerifyTableStart, as reflection does.
+bool BufferWalkPlan::table_union_vectors(std::size_t index, const fb::Table& table, fb::Verifier& verifier) const {
+  if (!table.VerifyTableStart(verifier)) return false;
+  for (const Step& step : steps_[index]) {
+    switch (step.kind) {
+      case Kind::Table: {
+        if (!reaches_union_vector_[static_cast<std::size_t>(step.index)]) break;
+        if (!table.VerifyOffset(verifier, step.offset)) return false;
+        const auto* child = table.GetPointer<const fb::Table*>(step.offset);
+        if (child != nullptr && !table_union_vectors(static_cast<std::size_t>(step.index), *child, verifier)) return false;
+        break;
+      }
+      case Kind::Tables: {
+        if (!reaches_union_vector_[static_cast<std::size_t>(step.index)]) break;
+        if (!table.VerifyOffset(verifier, step.offset)) return false;
+        const auto* children = table.GetPointer<const fb::Vector<fb::Offset<fb::Table>>*>(step.offset);
+        if (!verifier.VerifyVector(children)) return false;
+        if (children == nullptr) break;
+        for (fb::uoffset_t i = 0; i < children->size(); ++i) {
+          if (!table_union_vectors(static_cast<std::size_t>(step.index), *children->Get(i), verifier)) return false;
+        }
+        break;
+      }
+      case Kind::Union: {
+        const auto type_offset = static_cast<fb::voffset_t>(step.offset - sizeof(fb::voffset_t));
+        if (!table.VerifyField<std::uint8_t>(verifier, type_offset, 1) || !table.VerifyOffset(verifier, step.offset)) {
+          return false;
+        }
+        const auto* value = table.GetPointer<const std::uint8_t*>(step.offset);
+        if (value != nullptr && !member_union_vectors(step.index, table.GetField<std::uint8_t>(type_offset, 0), value, verifier)) {
+          return false;
+        }
+        break;
+      }
+      case Kind::Unions: {
+        const auto types_offset = static_cast<fb::voffset_t>(step.offset - sizeof(fb::voffset_t));
+        if (!table.VerifyOffset(verifier, step.offset) || !table.VerifyOffset(verifier, types_offset)) return false;
+        const auto* values = table.GetPointer<const fb::Vector<fb::Offset<std::uint8_t>>*>(step.offset);
+        const auto* types = table.GetPointer<const fb::Vector<std::uint8_t>*>(types_offset);
+        if (!verifier.VerifyVector(values) || !verifier.VerifyVector(types)) return false;
+        if (values == nullptr) break;
+        if (types == nullptr || types->size() != values->size()) return false;
+        for (fb::uoffset_t i = 0; i < values->size(); ++i) {
+          if (!member_union_vectors(step.index, types->Get(i), values->Get(i), verifier)) return false;
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return verifier.EndTable();
+}
+
+// A union value leads on only if it is a table from which a vector of unions can be reached; any other
+// member (or an unknown type id, which reflection's Verify judges for itself) ends the walk here.
+bool BufferWalkPlan::member_union_vectors(std::int32_t union_index, std::uint8_t type_id, const std::uint8_t* value,
+                                          fb::Verifier& verifier) const {
+  const UnionMembers::Member member = members_.member(union_index, type_id);
+  if (member.kind != UnionMembers::Kind::Table || !reaches_union_vector_[static_cast<std::size_t>(member.object)]) {
+    return true;
+  }
+  return table_union_vectors(static_cast<std::size_t>(member.object), *reinterpret_cast<const fb::Table*>(value), verifier);
 }
 
 bool BufferWalkPlan::unions_have_types(const std::uint8_t* verified_buffer, bool plain) const {
@@ -201,12 +295,14 @@ bool BufferWalkPlan::table(std::size_t index, const fb::Table& table, bool plain
 // One union value: its type must be a member (NONE is not), and what it holds is walked as that member.
 bool BufferWalkPlan::union_value(std::int32_t union_index, std::uint8_t type_id, const std::uint8_t* value,
                                  bool plain) const {
-  const std::vector<std::int32_t>& members = members_[static_cast<std::size_t>(union_index)];
-  const std::int32_t member = members.empty() ? kUnknownMember : members[type_id];
-  if (member == kUnknownMember) return false;
-  if (member == kStringMember) return !plain || plain_string(reinterpret_cast<const fb::String*>(value));
-  if (member == kStructMember) return !plain;  // not expected in a schema fbcompat reads this way
-  return table(static_cast<std::size_t>(member), *reinterpret_cast<const fb::Table*>(value), plain);
+  const UnionMembers::Member member = members_.member(union_index, type_id);
+  switch (member.kind) {
+    case UnionMembers::Kind::Unknown: return false;
+    case UnionMembers::Kind::String: return !plain || plain_string(reinterpret_cast<const fb::String*>(value));
+    case UnionMembers::Kind::Struct: return !plain;  // not expected in a schema fbcompat reads this way
+    case UnionMembers::Kind::Table: break;
+  }
+  return table(static_cast<std::size_t>(member.object), *reinterpret_cast<const fb::Table*>(value), plain);
 }
 
 // A struct's floats, through nested structs; an array is not expected in a schema fbcompat reads this way.

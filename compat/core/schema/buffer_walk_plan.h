@@ -1,6 +1,7 @@
 // The fields of each object that a walk over a verified buffer has to visit to tell whether the
 // buffer renders plainly (ReflectedSchema::renders_plainly): floats, strings, tables and unions, with
-// their offsets and the objects they lead to, worked out once when the schema loads.
+// their offsets and the objects they lead to, worked out once when the schema loads. The same plan
+// guards reflection's Verify from vectors of unions it would crash on (union_vectors_have_types).
 //
 // Reflection's own form is a sorted table of every field, reached through several offsets each; most
 // of an XNNPACK graph's fields are integers, which such a walk never needs. Reading this plan instead
@@ -12,11 +13,22 @@
 
 #include <flatbuffers/reflection.h>
 
+#include "fbcompat/core/union_members.h"
+
 namespace fbcompat {
 
 class BufferWalkPlan {
  public:
-  explicit BufferWalkPlan(const reflection::Schema& schema);
+  // `members` must outlive the plan.
+  BufferWalkPlan(const reflection::Schema& schema, const UnionMembers& members);
+
+  // Whether every vector of unions in a buffer not yet verified has its vector of types beside it, of
+  // the same length. flatbuffers' reflection Verify reads that vector without checking it is there or
+  // long enough (through 23.5.26), so it runs only on a buffer that passes this. Every access goes
+  // through a Verifier with the given limits; only tables from which a vector of unions can be
+  // reached are visited, so for most schemas this returns at once.
+  bool union_vectors_have_types(const std::uint8_t* buffer, std::size_t size, std::uint32_t max_depth,
+                                std::uint32_t max_tables) const;
 
   // Whether every union value in a buffer of the schema's root type has a known type, and with
   // `plain`, also every float is finite and every string printable ASCII. The buffer has been verified
@@ -32,21 +44,21 @@ class BufferWalkPlan {
     std::int32_t index = -1;          // the object (Struct, Structs, Table, Tables) or the union's enum (Union, Unions)
     std::uint32_t struct_size = 0;    // Structs: each element's size
   };
-  // A union's members by type id: the member's object index, or one of these.
-  static constexpr std::int32_t kUnknownMember = -1;
-  static constexpr std::int32_t kStructMember = -2;
-  // A string member (`union U { T, S: string }`), which the default parser accepts.
-  static constexpr std::int32_t kStringMember = -3;
 
+  void mark_tables_reaching_union_vectors();
   bool table(std::size_t index, const flatbuffers::Table& table, bool plain) const;
   bool union_value(std::int32_t union_index, std::uint8_t type_id, const std::uint8_t* value, bool plain) const;
   bool plain_struct(std::int32_t index, const std::uint8_t* data) const;
+  bool table_union_vectors(std::size_t index, const flatbuffers::Table& table, flatbuffers::Verifier& verifier) const;
+  bool member_union_vectors(std::int32_t union_index, std::uint8_t type_id, const std::uint8_t* value,
+                            flatbuffers::Verifier& verifier) const;
 
   const reflection::Schema& schema_;
-  std::size_t root_ = 0;                            // the root table's object index
-  std::vector<std::vector<Step>> steps_;            // by object index
-  std::vector<bool> struct_has_floats_;             // by object index, through nested structs
-  std::vector<std::vector<std::int32_t>> members_;  // by enum index, then type id
+  const UnionMembers& members_;
+  std::size_t root_ = 0;                          // the root table's object index
+  std::vector<std::vector<Step>> steps_;          // by object index
+  std::vector<bool> struct_has_floats_;           // by object index, through nested structs
+  std::vector<bool> reaches_union_vector_;        // by object index: a vector of unions is in or below it
 };
 
 }  // namespace fbcompat

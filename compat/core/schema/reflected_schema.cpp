@@ -1,6 +1,7 @@
 #include "fbcompat/core/reflected_schema.h"
 
 #include "schema/buffer_walk_plan.h"
+#include "schema/parser_languages.h"
 
 #include <flatbuffers/idl.h>
 #include <flatbuffers/util.h>
@@ -12,8 +13,10 @@
 namespace fbcompat {
 namespace {
 
-flatbuffers::IDLOptions json_options(bool write_defaults = true) {
+// `languages`: those the schema was read for (parser_languages.h), so that every Parser reads it alike.
+flatbuffers::IDLOptions json_options(bool write_defaults, unsigned long languages = 0) {
   flatbuffers::IDLOptions options;
+  options.lang_to_generate = languages;
   options.strict_json = true;
   options.output_default_scalars_in_json = write_defaults;
   options.output_enum_identifiers = true;
@@ -51,21 +54,23 @@ Expected<std::shared_ptr<const ReflectedSchema>> ReflectedSchema::load(const std
   std::shared_ptr<ReflectedSchema> loaded(new ReflectedSchema());
   loaded->path_ = fbs_path;
   loaded->text_ = std::move(text.value());
-  loaded->parser_ = std::make_unique<flatbuffers::Parser>(json_options(true));
-  loaded->sparse_parser_ = std::make_unique<flatbuffers::Parser>(json_options(false));
   const std::string directory = flatbuffers::StripFileName(fbs_path);
   const char* include_paths[] = {directory.c_str(), nullptr};
-  for (flatbuffers::Parser* parser : {loaded->parser_.get(), loaded->sparse_parser_.get()}) {
-    if (!parser->Parse(loaded->text_.c_str(), include_paths, fbs_path.c_str())) {
-      return Error{fbs_path, 0, 0, "schema does not parse: " + parser->error_};
-    }
-  }
+  const auto parse = [&](flatbuffers::Parser& parser) {
+    return parser.Parse(loaded->text_.c_str(), include_paths, fbs_path.c_str());
+  };
+  auto [parser, parsed] = parse_for_any_language(json_options(true), parse);
+  if (!parsed) return Error{fbs_path, 0, 0, "schema does not parse: " + parser->error_};
+  loaded->parser_ = std::move(parser);
+  loaded->sparse_parser_ = std::make_unique<flatbuffers::Parser>(json_options(false, loaded->parser_->opts.lang_to_generate));
+  if (!parse(*loaded->sparse_parser_)) return Error{fbs_path, 0, 0, "schema does not parse: " + loaded->sparse_parser_->error_};
   if (loaded->parser_->root_struct_def_ == nullptr) return Error{fbs_path, 0, 0, "schema declares no root_type"};
   loaded->parser_->Serialize();
   const auto& builder = loaded->parser_->builder_;
   loaded->bfbs_.assign(builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize());
   loaded->file_identifier_ = loaded->parser_->file_identifier_;
-  loaded->walk_plan_ = std::make_unique<const BufferWalkPlan>(loaded->schema());
+  loaded->union_members_ = std::make_unique<const UnionMembers>(loaded->schema());
+  loaded->walk_plan_ = std::make_unique<const BufferWalkPlan>(loaded->schema(), *loaded->union_members_);
   return std::shared_ptr<const ReflectedSchema>(std::move(loaded));
 }
 
@@ -87,13 +92,15 @@ const reflection::Object* ReflectedSchema::union_member_object(const reflection:
 
 bool ReflectedSchema::verify(const std::uint8_t* buffer, std::size_t size, const BufferLimits& limits) const {
   if (buffer == nullptr || size < 8 || size > FLATBUFFERS_MAX_BUFFER_SIZE) return false;
-  return flatbuffers::Verify(schema(), root(), buffer, size, limits.max_depth,
-                             limits::table_count_limit(limits.max_tables, size));
+  const auto max_tables = limits::table_count_limit(limits.max_tables, size);
+  return walk_plan_->union_vectors_have_types(buffer, size, limits.max_depth, max_tables) &&
+         flatbuffers::Verify(schema(), root(), buffer, size, limits.max_depth, max_tables);
 }
 
 Expected<std::string> ReflectedSchema::to_json(const std::uint8_t* verified_buffer, Defaults defaults) const {
   if (!walk_plan_->unions_have_types(verified_buffer, /*plain=*/false)) {
-    return Error{path_, 0, 0, "corrupt buffer: a union value has no type (NONE) or one its union does not have"};
+    return Error{path_, 0, 0, "corrupt buffer: a union value has no type (NONE), one its union does not have, or one "
+                          "naming a member whose value is not its position (which reflection reads as another member)"};
   }
   std::string json;
   const flatbuffers::Parser& parser = defaults == Defaults::Written ? *parser_ : *sparse_parser_;
@@ -109,7 +116,7 @@ bool ReflectedSchema::renders_plainly(const std::uint8_t* verified_buffer) const
 
 Expected<std::vector<std::uint8_t>> ReflectedSchema::encode_json(const std::string& json, const std::string& json_name) const {
   // A fresh Parser: parsing JSON fills the Parser's builder, and this object is shared.
-  flatbuffers::Parser parser(json_options());
+  flatbuffers::Parser parser(json_options(true, parser_->opts.lang_to_generate));
   const std::string directory = flatbuffers::StripFileName(path_);
   const char* include_paths[] = {directory.c_str(), nullptr};
   if (!parser.Parse(text_.c_str(), include_paths, path_.c_str())) return Error{path_, 0, 0, parser.error_};

@@ -19,6 +19,7 @@
 #include <unordered_map>
 
 #include "fbcompat/core/repository_path.h"
+#include "schema/parser_languages.h"
 #include "schema/source_locator.h"
 #include "schema/text_checks.h"
 
@@ -425,11 +426,17 @@ Expected<Schema> load_schema(const std::string& path, const LoadOptions& options
   for (const std::string& dir : include_dirs) include_pointers.push_back(dir.c_str());
   include_pointers.push_back(nullptr);
 
-  auto parser = std::make_unique<flatbuffers::Parser>();
-  parser->opts.no_warnings = true;
-  current_context = &context;
-  const bool parsed = parser->Parse(text.c_str(), include_pointers.data(), path.c_str());
-  current_context = nullptr;
+  flatbuffers::IDLOptions parser_options;
+  parser_options.no_warnings = true;
+  auto [parser, parsed] = parse_for_any_language(parser_options, [&](flatbuffers::Parser& attempt) {
+    if (context.error) return false;  // a limit or a confinement, the same on every attempt
+    context.files.resize(1);          // includes are read again
+    context.total_bytes = text.size();
+    current_context = &context;
+    const bool accepted = attempt.Parse(text.c_str(), include_pointers.data(), path.c_str());
+    current_context = nullptr;
+    return accepted;
+  });
   if (context.error) return *context.error;
   if (!parsed) return parser_error(parser->error_, path, reader);
   if (parser->structs_.vec.empty() && parser->enums_.vec.empty()) {

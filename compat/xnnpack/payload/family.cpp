@@ -91,7 +91,7 @@ Expected<XnnpackFamily> XnnpackFamily::load(const std::string& family_dir, Paylo
     family.versions_.push_back(std::move(version));
   }
   if (path == PayloadReadingPath::Fast) {
-    for (XnnpackVersion& version : family.versions_) version.plan = plan_reader(*version.reader, *family.newest().reader);
+    for (XnnpackVersion& version : family.versions_) version.plan = plan_reader(version.reader, *family.newest().reader);
   }
   return family;
 }

@@ -9,16 +9,18 @@ using Step = ReaderPlan::UnionStep;
 
 bool table_known(const ReaderPlan& plan, std::size_t index, const fb::Table& table);
 
-// As reflection's VerifyUnion judges a type id: by position among the union's members, and a table
-// member must have its table.
+// NONE is accepted, as reflection's Verify accepts it; any other type id must name a member
+// (union_members.h), and a table member must have its table.
 bool member_known(const ReaderPlan& plan, std::int32_t union_index, std::uint8_t type_id, const fb::Table* value) {
   if (type_id == 0) return true;
-  const std::vector<std::int32_t>& members = plan.union_members[static_cast<std::size_t>(union_index)];
-  if (type_id >= members.size()) return false;
-  const std::int32_t member = members[type_id];
-  if (member == ReaderPlan::kAcceptedMember) return true;
-  if (member == ReaderPlan::kRefusedMember) return false;
-  return value != nullptr && table_known(plan, static_cast<std::size_t>(member), *value);
+  const UnionMembers::Member member = plan.reader->union_members().member(union_index, type_id);
+  switch (member.kind) {
+    case UnionMembers::Kind::Unknown: return false;
+    case UnionMembers::Kind::Struct:
+    case UnionMembers::Kind::String: return true;
+    case UnionMembers::Kind::Table: break;
+  }
+  return value != nullptr && table_known(plan, static_cast<std::size_t>(member.object), *value);
 }
 
 bool table_known(const ReaderPlan& plan, std::size_t index, const fb::Table& table) {

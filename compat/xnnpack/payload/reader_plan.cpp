@@ -117,28 +117,13 @@ void add_union_steps(const reflection::Schema& schema, ReaderPlan& plan) {
       plan.union_steps[i].push_back(step);
     }
   }
-  plan.union_members.resize(schema.enums()->size());
-  for (fb::uoffset_t i = 0; i < schema.enums()->size(); ++i) {
-    const reflection::Enum& e = *schema.enums()->Get(i);
-    if (!e.is_union()) continue;
-    for (const reflection::EnumVal* value : *e.values()) {
-      const reflection::Type* member = value->union_type();
-      std::int32_t entry = ReaderPlan::kRefusedMember;
-      if (member != nullptr && member->base_type() == reflection::String) entry = ReaderPlan::kAcceptedMember;
-      if (member != nullptr && member->base_type() == reflection::Obj && member->index() >= 0) {
-        entry = objects->Get(static_cast<fb::uoffset_t>(member->index()))->is_struct() ? ReaderPlan::kAcceptedMember
-                                                                                         : member->index();
-      }
-      plan.union_members[i].push_back(entry);
-    }
-  }
 }
 
 }  // namespace
 
-std::shared_ptr<const ReaderPlan> plan_reader(const ReflectedSchema& reader, const ReflectedSchema& newest) {
+std::shared_ptr<const ReaderPlan> plan_reader(std::shared_ptr<const ReflectedSchema> reader, const ReflectedSchema& newest) {
   auto plan = std::make_shared<ReaderPlan>();
-  const reflection::Schema& schema = reader.schema();
+  const reflection::Schema& schema = reader->schema();
   plan->reaches_union = objects_reaching_unions(schema);
   SameAsNewest same(schema, newest.schema());
   for (fb::uoffset_t i = 0; i < schema.objects()->size(); ++i) {
@@ -147,6 +132,7 @@ std::shared_ptr<const ReaderPlan> plan_reader(const ReflectedSchema& reader, con
     if (object == schema.root_table()) plan->root = i;
   }
   add_union_steps(schema, *plan);
+  plan->reader = std::move(reader);
   return plan;
 }
 

@@ -26,13 +26,10 @@ struct ReaderPlan {
     std::int32_t index = -1;  // Union, Unions: the union's enum; Table, Tables: the object
   };
   std::vector<std::vector<UnionStep>> union_steps;  // by object index
-  // Each union's members by position, as reflection's Verify judges a type id: a table member's object
-  // index, or one of these.
-  static constexpr std::int32_t kAcceptedMember = -1;  // a struct or a string: nothing below to check
-  static constexpr std::int32_t kRefusedMember = -2;
-  std::vector<std::vector<std::int32_t>> union_members;  // by enum index
+  // The reader itself, for its unions' members by type id (union_members.h), read as it reads them.
+  std::shared_ptr<const ReflectedSchema> reader;
 };
 
-std::shared_ptr<const ReaderPlan> plan_reader(const ReflectedSchema& reader, const ReflectedSchema& newest);
+std::shared_ptr<const ReaderPlan> plan_reader(std::shared_ptr<const ReflectedSchema> reader, const ReflectedSchema& newest);
 
 }  // namespace fbcompat

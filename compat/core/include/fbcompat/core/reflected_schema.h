@@ -17,6 +17,7 @@
 
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/input_limits.h"
+#include "fbcompat/core/union_members.h"
 
 namespace flatbuffers {
 class Parser;
@@ -48,11 +49,14 @@ class ReflectedSchema {
 
   const reflection::Object* find_object(std::string_view qualified_name) const;
   const reflection::Enum* find_enum(std::string_view qualified_name) const;
+  // Each union's members by type id, as buffers of this schema are read (union_members.h).
+  const UnionMembers& union_members() const { return *union_members_; }
   // The object a union value of this member refers to, or nullptr.
   const reflection::Object* union_member_object(const reflection::EnumVal& member) const;
 
-  // flatbuffers' reflection Verify of a buffer whose root is the schema's root type. The identifier
-  // is not checked here: readers accept more than one.
+  // flatbuffers' reflection Verify of a buffer whose root is the schema's root type, after a check of
+  // its vectors of unions that Verify itself would crash on (buffer_walk_plan.h). The identifier is not
+  // checked here: readers accept more than one.
   bool verify(const std::uint8_t* buffer, std::size_t size, const BufferLimits& limits = {}) const;
 
   enum class Defaults { Written, Omitted };
@@ -80,7 +84,8 @@ class ReflectedSchema {
   // For to_json, one per Defaults; only read after loading.
   std::unique_ptr<flatbuffers::Parser> parser_;
   std::unique_ptr<flatbuffers::Parser> sparse_parser_;
-  // What renders_plainly and to_json's check visit in a buffer, worked out from the bfbs once.
+  std::unique_ptr<const UnionMembers> union_members_;
+  // What verify, renders_plainly and to_json's check visit in a buffer, worked out from the bfbs once.
   std::unique_ptr<const BufferWalkPlan> walk_plan_;
 };
 
