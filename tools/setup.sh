@@ -29,6 +29,7 @@ packages=(
   build-essential cmake pkg-config git
   libflatbuffers-dev flatbuffers-compiler
   libfmt-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libgit2-dev libssl-dev liburiparser-dev
+  libjemalloc-dev  # the CLI's allocator, linked statically (tools/fbcompat/allocator.cpp)
 )
 # The rest of the full build: the reference runtime, the tests and benchmarks, and what the tests run
 # (clang for the sanitizer and fuzz builds, pre-commit for the hook's test).

@@ -105,9 +105,10 @@ BOOST_AUTO_TEST_CASE(a_type_id_that_names_one_member_by_value_and_another_by_pos
   std::vector<std::uint8_t> buffer = encode(*schema, R"({"u_type": "C", "u": {"n": 100000000}})");
   auto* root = fb::GetMutableRoot<fb::Table>(buffer.data());
   BOOST_TEST_REQUIRE(root->GetField<std::uint8_t>(slot(*schema, "t.Root", "u_type"), 0) == 4);
+  BOOST_TEST(!schema->verify(buffer.data(), buffer.size()));  // 4: past C's position, as reflection says
   BOOST_TEST_REQUIRE(root->SetField<std::uint8_t>(slot(*schema, "t.Root", "u_type"), 3, 0));
-  BOOST_TEST_REQUIRE(schema->verify(buffer.data(), buffer.size()));  // reflection takes it as C
-  BOOST_TEST(!schema->renders_plainly(buffer.data()));
+  BOOST_TEST(!schema->verify(buffer.data(), buffer.size()));  // 3: reflection alone would take it as C
+  BOOST_TEST(!schema->renders_plainly(buffer.data()));        // and, were it passed on unverified, not read as B
   const auto json = schema->to_json(buffer.data());
   BOOST_TEST_REQUIRE(!json.ok());
   BOOST_TEST(json.error().message.find("whose value is not its position") != std::string::npos, json.error().message);
@@ -118,10 +119,42 @@ BOOST_AUTO_TEST_CASE(a_type_id_that_names_one_member_by_value_and_another_by_pos
     if (schema->schema().enums()->Get(i)->name()->str() == "t.U") u = static_cast<std::int32_t>(i);
   }
   BOOST_TEST_REQUIRE(u >= 0);
+  BOOST_TEST(members.has_gaps(u));
   BOOST_TEST((members.member(u, 1).kind == UnionMembers::Kind::Table));
   for (const std::uint8_t type_id : {0, 2, 3, 4, 255}) {
     BOOST_TEST((members.member(u, type_id).kind == UnionMembers::Kind::Unknown), int(type_id));
   }
+}
+
+// Holder's value is 3, its position 2: reflection's Verify takes type id 2 as Holder and reaches its
+// vector of unions, which has no types. The type id is refused first.
+BOOST_AUTO_TEST_CASE(a_vector_of_unions_behind_a_type_id_reflection_misreads_is_refused_not_crashed_on) {
+  TempDir dir;
+  const auto schema = load(dir, R"(namespace t;
+table Leaf { n: int; }
+union Inner { Leaf }
+table Holder { many: [Inner]; }
+table A { n: int; }
+union U { A = 1, Holder = 3 }
+table Root { u: U; }
+root_type Root;
+)");
+  fb::FlatBufferBuilder builder;
+  const auto leaf_start = builder.StartTable();
+  builder.AddElement<std::int32_t>(slot(*schema, "t.Leaf", "n"), 7, 0);
+  const fb::Offset<void> leaf(builder.EndTable(leaf_start));
+  const auto many = builder.CreateVector(std::vector<fb::Offset<void>>{leaf});
+  const auto holder_start = builder.StartTable();
+  builder.AddOffset(slot(*schema, "t.Holder", "many"), many);  // no many_type
+  const fb::Offset<void> holder(builder.EndTable(holder_start));
+  const auto root_start = builder.StartTable();
+  builder.AddOffset(slot(*schema, "t.Root", "u"), holder);
+  builder.AddElement<std::uint8_t>(slot(*schema, "t.Root", "u_type"), 2, 0);
+  builder.Finish(fb::Offset<void>(builder.EndTable(root_start)));
+  BOOST_TEST(!schema->verify(builder.GetBufferPointer(), builder.GetSize()));
+
+  const auto written = encode(*schema, R"({"u_type": "A", "u": {"n": 1}})");
+  BOOST_TEST(schema->verify(written.data(), written.size()));
 }
 
 // flatbuffers' parser accepts a string as a union member; it is read as a string, checked like any other.

@@ -6,27 +6,13 @@
 
 #include <CLI/CLI.hpp>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
+#include "allocator.h"
 #include "command.h"
 #include "fbcompat/core/schema_loader.h"
 #include "fbcompat/core/version.h"
 #include "reference_runtime.h"
 
 namespace {
-
-// A large schema's parse is mostly small allocations, and with two sides parsed at once the second
-// thread's malloc arena grows by a page-protection call every 128 KB. Growing the heap in larger steps
-// and never trimming it (the process is short-lived) takes about 7% off a large diff's wall time
-// (docs/benchmarks.md); untouched reserve costs no memory.
-void tune_allocator() {
-#if defined(__GLIBC__)
-  mallopt(M_TOP_PAD, 32 << 20);
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
-#endif
-}
 
 // Every command, by the name it is called with. A run names one command as its first argument, and
 // only that command's options are built: building every command's options cost a small diff a

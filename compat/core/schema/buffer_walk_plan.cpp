@@ -35,7 +35,7 @@ bool struct_needs_check(const reflection::Schema& schema, const reflection::Obje
 
 BufferWalkPlan::BufferWalkPlan(const reflection::Schema& schema, const UnionMembers& members)
     : schema_(schema), members_(members), steps_(schema.objects()->size()),
-      struct_has_floats_(schema.objects()->size()), reaches_union_vector_(schema.objects()->size()) {
+      struct_has_floats_(schema.objects()->size()), reaches_misread_(schema.objects()->size()) {
   const auto* objects = schema.objects();
   for (fb::uoffset_t i = 0; i < objects->size(); ++i) {
     if (objects->Get(i) == schema.root_table()) root_ = i;
@@ -83,20 +83,21 @@ BufferWalkPlan::BufferWalkPlan(const reflection::Schema& schema, const UnionMemb
       steps_[i].push_back(step);
     }
   }
-  mark_tables_reaching_union_vectors();
+  mark_tables_reflection_misreads();
 }
 
 // To a fixed point, as cycles of tables need (a table reaches what any table it leads to reaches).
-void BufferWalkPlan::mark_tables_reaching_union_vectors() {
+void BufferWalkPlan::mark_tables_reflection_misreads() {
   const auto leads_to_one = [&](const Step& step) {
     switch (step.kind) {
       case Kind::Unions: return true;
       case Kind::Table:
-      case Kind::Tables: return static_cast<bool>(reaches_union_vector_[static_cast<std::size_t>(step.index)]);
+      case Kind::Tables: return static_cast<bool>(reaches_misread_[static_cast<std::size_t>(step.index)]);
       case Kind::Union:
+        if (members_.has_gaps(step.index)) return true;
         for (unsigned type_id = 1; type_id < 256; ++type_id) {
           const UnionMembers::Member member = members_.member(step.index, static_cast<std::uint8_t>(type_id));
-          if (member.kind == UnionMembers::Kind::Table && reaches_union_vector_[static_cast<std::size_t>(member.object)]) {
+          if (member.kind == UnionMembers::Kind::Table && reaches_misread_[static_cast<std::size_t>(member.object)]) {
             return true;
           }
         }
@@ -107,10 +108,10 @@ void BufferWalkPlan::mark_tables_reaching_union_vectors() {
   for (bool changed = true; changed;) {
     changed = false;
     for (std::size_t i = 0; i < steps_.size(); ++i) {
-      if (reaches_union_vector_[i]) continue;
+      if (reaches_misread_[i]) continue;
       for (const Step& step : steps_[i]) {
         if (!leads_to_one(step)) continue;
-        reaches_union_vector_[i] = true;
+        reaches_misread_[i] = true;
         changed = true;
         break;
       }
@@ -118,38 +119,39 @@ void BufferWalkPlan::mark_tables_reaching_union_vectors() {
   }
 }
 
-bool BufferWalkPlan::union_vectors_have_types(const std::uint8_t* buffer, std::size_t size, std::uint32_t max_depth,
-                                              std::uint32_t max_tables) const {
-  if (!reaches_union_vector_[root_]) return true;
+bool BufferWalkPlan::fit_for_reflection_verify(const std::uint8_t* buffer, std::size_t size, std::uint32_t max_depth,
+                                               std::uint32_t max_tables) const {
+  if (!reaches_misread_[root_]) return true;
   fb::Verifier::Options options;
   options.max_depth = max_depth;
   options.max_tables = max_tables;
   fb::Verifier verifier(buffer, size, options);
   if (verifier.VerifyOffset(std::size_t{0}) == 0) return false;
-  return table_union_vectors(root_, *fb::GetAnyRoot(buffer), verifier);
+  return table_fit(root_, *fb::GetAnyRoot(buffer), verifier);
 }
 
-// Only the fields on the way to a vector of unions, each checked by the Verifier before it is read; a
-// table an element or a union value points to is checked by VerifyTableStart, as reflection does.
-bool BufferWalkPlan::table_union_vectors(std::size_t index, const fb::Table& table, fb::Verifier& verifier) const {
+// Only the fields on the way to a vector of unions or a union with gaps, each checked by the Verifier
+// before it is read; a table an element or a union value points to is checked by VerifyTableStart, as
+// reflection does.
+bool BufferWalkPlan::table_fit(std::size_t index, const fb::Table& table, fb::Verifier& verifier) const {
   if (!table.VerifyTableStart(verifier)) return false;
   for (const Step& step : steps_[index]) {
     switch (step.kind) {
       case Kind::Table: {
-        if (!reaches_union_vector_[static_cast<std::size_t>(step.index)]) break;
+        if (!reaches_misread_[static_cast<std::size_t>(step.index)]) break;
         if (!table.VerifyOffset(verifier, step.offset)) return false;
         const auto* child = table.GetPointer<const fb::Table*>(step.offset);
-        if (child != nullptr && !table_union_vectors(static_cast<std::size_t>(step.index), *child, verifier)) return false;
+        if (child != nullptr && !table_fit(static_cast<std::size_t>(step.index), *child, verifier)) return false;
         break;
       }
       case Kind::Tables: {
-        if (!reaches_union_vector_[static_cast<std::size_t>(step.index)]) break;
+        if (!reaches_misread_[static_cast<std::size_t>(step.index)]) break;
         if (!table.VerifyOffset(verifier, step.offset)) return false;
         const auto* children = table.GetPointer<const fb::Vector<fb::Offset<fb::Table>>*>(step.offset);
         if (!verifier.VerifyVector(children)) return false;
         if (children == nullptr) break;
         for (fb::uoffset_t i = 0; i < children->size(); ++i) {
-          if (!table_union_vectors(static_cast<std::size_t>(step.index), *children->Get(i), verifier)) return false;
+          if (!table_fit(static_cast<std::size_t>(step.index), *children->Get(i), verifier)) return false;
         }
         break;
       }
@@ -159,7 +161,7 @@ bool BufferWalkPlan::table_union_vectors(std::size_t index, const fb::Table& tab
           return false;
         }
         const auto* value = table.GetPointer<const std::uint8_t*>(step.offset);
-        if (value != nullptr && !member_union_vectors(step.index, table.GetField<std::uint8_t>(type_offset, 0), value, verifier)) {
+        if (value != nullptr && !member_fit(step.index, table.GetField<std::uint8_t>(type_offset, 0), value, verifier)) {
           return false;
         }
         break;
@@ -173,7 +175,7 @@ bool BufferWalkPlan::table_union_vectors(std::size_t index, const fb::Table& tab
         if (values == nullptr) break;
         if (types == nullptr || types->size() != values->size()) return false;
         for (fb::uoffset_t i = 0; i < values->size(); ++i) {
-          if (!member_union_vectors(step.index, types->Get(i), values->Get(i), verifier)) return false;
+          if (!member_fit(step.index, types->Get(i), values->Get(i), verifier)) return false;
         }
         break;
       }
@@ -184,15 +186,19 @@ bool BufferWalkPlan::table_union_vectors(std::size_t index, const fb::Table& tab
   return verifier.EndTable();
 }
 
-// A union value leads on only if it is a table from which a vector of unions can be reached; any other
-// member (or an unknown type id, which reflection's Verify judges for itself) ends the walk here.
-bool BufferWalkPlan::member_union_vectors(std::int32_t union_index, std::uint8_t type_id, const std::uint8_t* value,
+// A union value: NONE, which Verify accepts without looking at the value; or a member whose position
+// and value agree, walked on if it is a table below which reflection could misread something. Any
+// other type id is refused: Verify would refuse it (past the last member) or check the value as a
+// member other than the one the type id names.
+bool BufferWalkPlan::member_fit(std::int32_t union_index, std::uint8_t type_id, const std::uint8_t* value,
                                           fb::Verifier& verifier) const {
+  if (type_id == 0) return true;
   const UnionMembers::Member member = members_.member(union_index, type_id);
-  if (member.kind != UnionMembers::Kind::Table || !reaches_union_vector_[static_cast<std::size_t>(member.object)]) {
+  if (member.kind == UnionMembers::Kind::Unknown) return false;
+  if (member.kind != UnionMembers::Kind::Table || !reaches_misread_[static_cast<std::size_t>(member.object)]) {
     return true;
   }
-  return table_union_vectors(static_cast<std::size_t>(member.object), *reinterpret_cast<const fb::Table*>(value), verifier);
+  return table_fit(static_cast<std::size_t>(member.object), *reinterpret_cast<const fb::Table*>(value), verifier);
 }
 
 bool BufferWalkPlan::unions_have_types(const std::uint8_t* verified_buffer, bool plain) const {

@@ -1,7 +1,7 @@
 // The fields of each object that a walk over a verified buffer has to visit to tell whether the
 // buffer renders plainly (ReflectedSchema::renders_plainly): floats, strings, tables and unions, with
 // their offsets and the objects they lead to, worked out once when the schema loads. The same plan
-// guards reflection's Verify from vectors of unions it would crash on (union_vectors_have_types).
+// guards reflection's Verify from the unions it would crash on or misread (fit_for_reflection_verify).
 //
 // Reflection's own form is a sorted table of every field, reached through several offsets each; most
 // of an XNNPACK graph's fields are integers, which such a walk never needs. Reading this plan instead
@@ -22,13 +22,15 @@ class BufferWalkPlan {
   // `members` must outlive the plan.
   BufferWalkPlan(const reflection::Schema& schema, const UnionMembers& members);
 
-  // Whether every vector of unions in a buffer not yet verified has its vector of types beside it, of
-  // the same length. flatbuffers' reflection Verify reads that vector without checking it is there or
-  // long enough (through 23.5.26), so it runs only on a buffer that passes this. Every access goes
-  // through a Verifier with the given limits; only tables from which a vector of unions can be
-  // reached are visited, so for most schemas this returns at once.
-  bool union_vectors_have_types(const std::uint8_t* buffer, std::size_t size, std::uint32_t max_depth,
-                                std::uint32_t max_tables) const;
+  // Whether flatbuffers' reflection Verify can be trusted with a buffer not yet verified: every vector
+  // of unions has its vector of types beside it, as long as it is (Verify reads that vector without
+  // checking, through 23.5.26, and crashes), and every union type id but NONE names a member whose
+  // position and value agree (Verify takes the member at that position, every other reader the member
+  // with that value: union_members.h). Every access goes through a Verifier with the given limits; only
+  // tables from which such a vector or union can be reached are visited, so for most schemas (every
+  // XNNPACK schema) this returns at once.
+  bool fit_for_reflection_verify(const std::uint8_t* buffer, std::size_t size, std::uint32_t max_depth,
+                                 std::uint32_t max_tables) const;
 
   // Whether every union value in a buffer of the schema's root type has a known type, and with
   // `plain`, also every float is finite and every string printable ASCII. The buffer has been verified
@@ -45,20 +47,21 @@ class BufferWalkPlan {
     std::uint32_t struct_size = 0;    // Structs: each element's size
   };
 
-  void mark_tables_reaching_union_vectors();
+  void mark_tables_reflection_misreads();
   bool table(std::size_t index, const flatbuffers::Table& table, bool plain) const;
   bool union_value(std::int32_t union_index, std::uint8_t type_id, const std::uint8_t* value, bool plain) const;
   bool plain_struct(std::int32_t index, const std::uint8_t* data) const;
-  bool table_union_vectors(std::size_t index, const flatbuffers::Table& table, flatbuffers::Verifier& verifier) const;
-  bool member_union_vectors(std::int32_t union_index, std::uint8_t type_id, const std::uint8_t* value,
-                            flatbuffers::Verifier& verifier) const;
+  bool table_fit(std::size_t index, const flatbuffers::Table& table, flatbuffers::Verifier& verifier) const;
+  bool member_fit(std::int32_t union_index, std::uint8_t type_id, const std::uint8_t* value,
+                  flatbuffers::Verifier& verifier) const;
 
   const reflection::Schema& schema_;
   const UnionMembers& members_;
   std::size_t root_ = 0;                          // the root table's object index
   std::vector<std::vector<Step>> steps_;          // by object index
   std::vector<bool> struct_has_floats_;           // by object index, through nested structs
-  std::vector<bool> reaches_union_vector_;        // by object index: a vector of unions is in or below it
+  // By object index: a vector of unions, or a union with gaps in its values, is in or below it.
+  std::vector<bool> reaches_misread_;
 };
 
 }  // namespace fbcompat

@@ -93,7 +93,7 @@ const reflection::Object* ReflectedSchema::union_member_object(const reflection:
 bool ReflectedSchema::verify(const std::uint8_t* buffer, std::size_t size, const BufferLimits& limits) const {
   if (buffer == nullptr || size < 8 || size > FLATBUFFERS_MAX_BUFFER_SIZE) return false;
   const auto max_tables = limits::table_count_limit(limits.max_tables, size);
-  return walk_plan_->union_vectors_have_types(buffer, size, limits.max_depth, max_tables) &&
+  return walk_plan_->fit_for_reflection_verify(buffer, size, limits.max_depth, max_tables) &&
          flatbuffers::Verify(schema(), root(), buffer, size, limits.max_depth, max_tables);
 }
 

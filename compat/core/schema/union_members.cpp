@@ -2,7 +2,8 @@
 
 namespace fbcompat {
 
-UnionMembers::UnionMembers(const reflection::Schema& schema) : by_union_(schema.enums()->size()) {
+UnionMembers::UnionMembers(const reflection::Schema& schema)
+    : by_union_(schema.enums()->size()), has_gaps_(schema.enums()->size()) {
   const auto* objects = schema.objects();
   for (flatbuffers::uoffset_t i = 0; i < schema.enums()->size(); ++i) {
     const reflection::Enum& e = *schema.enums()->Get(i);
@@ -12,7 +13,11 @@ UnionMembers::UnionMembers(const reflection::Schema& schema) : by_union_(schema.
     for (flatbuffers::uoffset_t position = 1; position < e.values()->size(); ++position) {
       const reflection::EnumVal& value = *e.values()->Get(position);
       const reflection::Type* type = value.union_type();
-      if (value.value() != static_cast<std::int64_t>(position) || type == nullptr) continue;
+      if (value.value() != static_cast<std::int64_t>(position)) {
+        has_gaps_[i] = true;
+        continue;
+      }
+      if (type == nullptr) continue;
       if (type->base_type() == reflection::String) {
         members[position].kind = Kind::String;
       } else if (type->base_type() == reflection::Obj && type->index() >= 0 &&

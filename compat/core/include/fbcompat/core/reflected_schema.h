@@ -55,8 +55,9 @@ class ReflectedSchema {
   const reflection::Object* union_member_object(const reflection::EnumVal& member) const;
 
   // flatbuffers' reflection Verify of a buffer whose root is the schema's root type, after a check of
-  // its vectors of unions that Verify itself would crash on (buffer_walk_plan.h). The identifier is not
-  // checked here: readers accept more than one.
+  // the unions Verify itself would crash on or misread: vectors of unions without their types, type ids
+  // of unions with gaps in their values (buffer_walk_plan.h). The identifier is not checked here:
+  // readers accept more than one.
   bool verify(const std::uint8_t* buffer, std::size_t size, const BufferLimits& limits = {}) const;
 
   enum class Defaults { Written, Omitted };

@@ -4,8 +4,8 @@
 // in the union's list, while the text generator (and generated code) takes the member with that
 // value. In a union whose values are not 1, 2, 3, ... (`union U { A = 1, B = 3 }`) the two differ, and
 // a buffer verified as one member would be read as another, out of range of what was verified. So a
-// type id names a member here only where the position and the value agree; any other is unknown, and a
-// buffer holding it is refused.
+// type id names a member here only where the position and the value agree; any other is unknown, and
+// ReflectedSchema::verify refuses a buffer holding it.
 #pragma once
 
 #include <cstdint>
@@ -31,8 +31,12 @@ class UnionMembers {
     return type_id < members.size() ? members[type_id] : Member{};
   }
 
+  // Whether some member of union `union_index` has a value other than its position.
+  bool has_gaps(std::int32_t union_index) const { return has_gaps_[static_cast<std::size_t>(union_index)]; }
+
  private:
   std::vector<std::vector<Member>> by_union_;  // by enum index, then type id; empty for enums
+  std::vector<bool> has_gaps_;                 // by enum index
 };
 
 }  // namespace fbcompat
