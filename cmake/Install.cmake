@@ -24,6 +24,15 @@ install(TARGETS fbcompat_library fbcompat_load_check fbcompat_xnnpack_schema fbc
         LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"
         INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(TARGETS fbcompat RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+# A CLI with jemalloc compiled in carries jemalloc's licence beside fbcompat's documentation.
+if(FBCOMPAT_CLI_ALLOCATOR STREQUAL "jemalloc")
+  foreach(_copyright IN ITEMS /usr/share/doc/libjemalloc-dev/copyright /usr/share/doc/libjemalloc2/copyright)
+    if(EXISTS "${_copyright}")
+      install(FILES "${_copyright}" DESTINATION "${CMAKE_INSTALL_DOCDIR}" RENAME jemalloc-copyright)
+      break()
+    endif()
+  endforeach()
+endif()
 # gen_profiles is exported: fbcompat_load_check(... MANIFEST) runs it at the consumer's build.
 set_target_properties(fbcompat_gen_profiles PROPERTIES EXPORT_NAME gen_profiles)
 install(TARGETS fbcompat_gen_profiles EXPORT fbcompatTargets RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")

@@ -108,6 +108,8 @@ BOOST_AUTO_TEST_CASE(a_type_id_that_names_one_member_by_value_and_another_by_pos
   BOOST_TEST(!schema->verify(buffer.data(), buffer.size()));  // 4: past C's position, as reflection says
   BOOST_TEST_REQUIRE(root->SetField<std::uint8_t>(slot(*schema, "t.Root", "u_type"), 3, 0));
   BOOST_TEST(!schema->verify(buffer.data(), buffer.size()));  // 3: reflection alone would take it as C
+  const std::vector<std::uint8_t> without_value = encode(*schema, R"({"u_type": "B"})");  // 3, and no value
+  BOOST_TEST(!schema->verify(without_value.data(), without_value.size()));
   BOOST_TEST(!schema->renders_plainly(buffer.data()));        // and, were it passed on unverified, not read as B
   const auto json = schema->to_json(buffer.data());
   BOOST_TEST_REQUIRE(!json.ok());

@@ -173,6 +173,21 @@ BOOST_AUTO_TEST_CASE(a_mistake_after_a_string_member_is_the_error_shown) {
   BOOST_TEST(schema.error().message.find("expecting: ;") != std::string::npos, schema.error().message);
 }
 
+// A string member and a default for a vector: each reading refuses one of them, and both are named.
+BOOST_AUTO_TEST_CASE(a_schema_no_one_reading_takes_names_both_reasons) {
+  const TempDir dir;
+  const Expected<Schema> schema = load(dir, "both.fbs",
+                                       "table Leaf { n: int; }\nunion Node { Leaf, Text: string }\n"
+                                       "table R { node: Node; values: [int] = []; }\nroot_type R;\n");
+  BOOST_TEST_REQUIRE(!schema.ok());
+  const std::string& message = schema.error().message;
+  BOOST_TEST(schema.error().line == 3u, schema.error().to_string());  // the default's line, which exists
+  BOOST_TEST(message.find("Default values for strings and vectors are not supported") != std::string::npos, message);
+  BOOST_TEST(message.find("read for no language") != std::string::npos, message);
+  BOOST_TEST(message.find("only tables can be union elements in the generated language: Text") != std::string::npos,
+             message);
+}
+
 BOOST_AUTO_TEST_CASE(a_plain_mistake_still_reads_as_the_parsers_message) {
   const TempDir dir;
   const Expected<Schema> schema = load(dir, "typo.fbs", "table T { a: int }\n");

@@ -26,6 +26,10 @@ for file in ./usr/bin/fbcompat ./usr/lib/cmake/fbcompat/fbcompatSchemaCheck.cmak
             ./usr/include/fbcompat/checks/module_diff.h; do
   grep -q " $file\$" <<<"$contents" || fail "the package lacks $file"
 done
+# A CLI with jemalloc compiled in ships jemalloc's licence.
+if grep -q '^FBCOMPAT_CLI_ALLOCATOR:INTERNAL=jemalloc$' "$build/CMakeCache.txt"; then
+  grep -q " ./usr/share/doc/fbcompat/jemalloc-copyright\$" <<<"$contents" || fail "the package lacks jemalloc's licence"
+fi
 # The reference runtime travels as a module in /usr/lib/fbcompat, which the CLI loads only when a command
 # runs payloads, with a private XNNPACK (tools/deps/xnnpack.sh) beside it, found through $ORIGIN.
 grep -q " ./usr/lib/fbcompat/fbcompat_reference_runtime.so\$" <<<"$contents" || fail "the package lacks the runtime module"

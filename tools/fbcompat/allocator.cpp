@@ -1,8 +1,10 @@
 // The CLI's allocator. A diff of two large schemas is mostly flatbuffers' Parser allocating small
 // objects, and half its time went to faulting in fresh memory page by page (docs/benchmarks.md). Linked
-// statically with jemalloc (FBCOMPAT_ALLOCATOR=jemalloc, the default where Debian's libjemalloc-dev is
-// installed), its heap asks for transparent huge pages, which halves the 130,000-line diff. With
-// glibc's malloc instead, the heap grows in larger steps and is never trimmed, which takes about 7% off.
+// statically with jemalloc (FBCOMPAT_ALLOCATOR=auto, the default, where Debian's libjemalloc-dev is
+// installed), its heap asks for transparent huge pages, which halves the 130,000-line diff where the
+// kernel gives them (on a kernel that gives none, glibc's malloc is 10-17% faster: build with
+// FBCOMPAT_ALLOCATOR=system). With glibc's malloc, the heap grows in larger steps and is never
+// trimmed, which takes about 7% off.
 // The library leaves the choice of allocator to the program that links it.
 #include "allocator.h"
 

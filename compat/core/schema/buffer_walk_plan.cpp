@@ -160,10 +160,9 @@ bool BufferWalkPlan::table_fit(std::size_t index, const fb::Table& table, fb::Ve
         if (!table.VerifyField<std::uint8_t>(verifier, type_offset, 1) || !table.VerifyOffset(verifier, step.offset)) {
           return false;
         }
+        // The type id is judged even without a value: Verify would take a gap's id as another member.
         const auto* value = table.GetPointer<const std::uint8_t*>(step.offset);
-        if (value != nullptr && !member_fit(step.index, table.GetField<std::uint8_t>(type_offset, 0), value, verifier)) {
-          return false;
-        }
+        if (!member_fit(step.index, table.GetField<std::uint8_t>(type_offset, 0), value, verifier)) return false;
         break;
       }
       case Kind::Unions: {
@@ -195,8 +194,9 @@ bool BufferWalkPlan::member_fit(std::int32_t union_index, std::uint8_t type_id, 
   if (type_id == 0) return true;
   const UnionMembers::Member member = members_.member(union_index, type_id);
   if (member.kind == UnionMembers::Kind::Unknown) return false;
-  if (member.kind != UnionMembers::Kind::Table || !reaches_misread_[static_cast<std::size_t>(member.object)]) {
-    return true;
+  if (value == nullptr || member.kind != UnionMembers::Kind::Table ||
+      !reaches_misread_[static_cast<std::size_t>(member.object)]) {
+    return true;  // a missing value is Verify's to judge
   }
   return table_fit(static_cast<std::size_t>(member.object), *reinterpret_cast<const fb::Table*>(value), verifier);
 }

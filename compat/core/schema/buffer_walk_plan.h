@@ -22,11 +22,11 @@ class BufferWalkPlan {
   // `members` must outlive the plan.
   BufferWalkPlan(const reflection::Schema& schema, const UnionMembers& members);
 
-  // Whether flatbuffers' reflection Verify can be trusted with a buffer not yet verified: every vector
-  // of unions has its vector of types beside it, as long as it is (Verify reads that vector without
-  // checking, through 23.5.26, and crashes), and every union type id but NONE names a member whose
-  // position and value agree (Verify takes the member at that position, every other reader the member
-  // with that value: union_members.h). Every access goes through a Verifier with the given limits; only
+  // Whether a buffer not yet verified is free of the unions flatbuffers' reflection Verify crashes on or
+  // misreads: every vector of unions has its vector of types beside it, as long as it is (Verify reads
+  // that vector without checking, through 23.5.26), and every union type id but NONE names a member
+  // whose position and value agree (Verify takes the member at that position, every other reader the
+  // member with that value: union_members.h). Every access goes through a Verifier with the given limits; only
   // tables from which such a vector or union can be reached are visited, so for most schemas (every
   // XNNPACK schema) this returns at once.
   bool fit_for_reflection_verify(const std::uint8_t* buffer, std::size_t size, std::uint32_t max_depth,

@@ -18,8 +18,8 @@ struct LanguageParse {
 };
 
 // Runs `parse` on a Parser made with `options` (no language), and when that fails, on one made for
-// binary schemas. Gives the Parser that read the schema, or, when neither did, the one whose error is
-// not about a language.
+// binary schemas. Gives the Parser that read the schema; when neither did, the one whose error is not
+// about a language, or, when both are, the second with the first's message added.
 LanguageParse parse_for_any_language(const flatbuffers::IDLOptions& options,
                                      const std::function<bool(flatbuffers::Parser&)>& parse);
 
