@@ -190,7 +190,7 @@ bool BufferWalkPlan::table_fit(std::size_t index, const fb::Table& table, fb::Ve
 // other type id is refused: Verify would refuse it (past the last member) or check the value as a
 // member other than the one the type id names.
 bool BufferWalkPlan::member_fit(std::int32_t union_index, std::uint8_t type_id, const std::uint8_t* value,
-                                          fb::Verifier& verifier) const {
+                                fb::Verifier& verifier) const {
   if (type_id == 0) return true;
   const UnionMembers::Member member = members_.member(union_index, type_id);
   if (member.kind == UnionMembers::Kind::Unknown) return false;
