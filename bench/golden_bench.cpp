@@ -1,11 +1,13 @@
 // Golden verify and inspect throughput, against flatbuffers' generated Verifier alone on the same bytes
-// (the program flatbuffer and each XNNPACK payload's flatbuffer, verified once). Prints the ratios of
-// one run at the end: how many times the baseline's time each command takes.
+// (the program flatbuffer and each XNNPACK payload's flatbuffer, verified once). Golden verify is also
+// set against the generated code at each of its readings (each payload by every later reader). Prints
+// the ratios of one run at the end: how many times the baseline's time each command takes.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,7 @@
 #include "fbcompat/load_check/xnnpack_header.h"
 #include "fbcompat/xnnpack/backend_load_checks.h"
 #include "fbcompat/xnnpack/delegate.h"
+#include "payload/compiled_reader.h"
 
 namespace {
 
@@ -30,13 +33,15 @@ const DelegateFamily& family() {
   return *loaded;
 }
 
+const std::vector<GoldenEntry>& entries() {
+  static const std::vector<GoldenEntry> all = load_golden_manifest(kGolden + "/MANIFEST.json").value().entries;
+  return all;
+}
+
 const std::vector<std::vector<std::uint8_t>>& programs() {
   static const std::vector<std::vector<std::uint8_t>> all = [] {
     std::vector<std::vector<std::uint8_t>> bytes;
-    const GoldenManifest manifest = load_golden_manifest(kGolden + "/MANIFEST.json").value();
-    for (const GoldenEntry& entry : manifest.entries) {
-      bytes.push_back(read_program_file(kGolden + "/" + entry.path).value());
-    }
+    for (const GoldenEntry& entry : entries()) bytes.push_back(read_program_file(kGolden + "/" + entry.path).value());
     return bytes;
   }();
   return all;
@@ -48,9 +53,31 @@ std::int64_t total_bytes() {
   return total;
 }
 
+// Each XNNPACK payload's flatbuffer, by every reader from `first_reader` on (golden verify's readings),
+// or, when `first_reader` is empty, once as the newest XNNGraph.
+using PayloadVerifier = bool (*)(const XnnpackPayload& payload, std::optional<std::size_t> first_reader);
+
+bool verify_as_newest(const XnnpackPayload& payload, std::optional<std::size_t>) {
+  flatbuffers::Verifier graph_verifier(payload.flatbuffer, payload.flatbuffer_size);
+  return graph_verifier.VerifyBuffer<fb_xnnpack::XNNGraph>(nullptr);
+}
+
+bool verify_by_every_reader(const XnnpackPayload& payload, std::optional<std::size_t> first_reader) {
+  const BufferLimits limits;
+  bool ok = true;
+  const auto& readers = compiled_readers();
+  for (std::size_t r = *first_reader; r < readers.size(); ++r) {
+    ok = ok && readers[r].verify(payload.flatbuffer, payload.flatbuffer_size, limits.max_depth,
+                                 limits::table_count_limit(limits.max_tables, payload.flatbuffer_size));
+  }
+  return ok;
+}
+
 // The baseline: flatbuffers' generated verifiers, nothing else. The program region is the extended
-// header's program size when there is one; each XNNPACK payload's flatbuffer is verified as XNNGraph.
-bool verify_alone(const std::vector<std::uint8_t>& bytes) {
+// header's program size when there is one; each XNNPACK payload's flatbuffer is verified as XNNGraph
+// (or by every later reader's generated code).
+bool verify_alone(const std::vector<std::uint8_t>& bytes, PayloadVerifier verify_payload = verify_as_newest,
+                  std::optional<std::size_t> first_reader = std::nullopt) {
   std::size_t program_size = bytes.size();
   if (bytes.size() >= 40 && std::memcmp(bytes.data() + 8, "eh00", 4) == 0) {
     program_size = static_cast<std::size_t>(xnnpack_header::read_le(bytes.data() + 16, 8));
@@ -73,9 +100,7 @@ bool verify_alone(const std::vector<std::uint8_t>& bytes) {
         data = bytes.data() + base + segment->offset();
         size = segment->size();
       }
-      const XnnpackPayload payload = parse_xnnpack_payload(data, size);
-      flatbuffers::Verifier graph_verifier(payload.flatbuffer, payload.flatbuffer_size);
-      ok = ok && graph_verifier.VerifyBuffer<fb_xnnpack::XNNGraph>(nullptr);
+      ok = ok && verify_payload(parse_xnnpack_payload(data, size), first_reader);
     }
   }
   return ok;
@@ -84,6 +109,19 @@ bool verify_alone(const std::vector<std::uint8_t>& bytes) {
 void BM_VerifierAlone(benchmark::State& state) {
   for (auto _ : state) {
     for (const auto& program : programs()) benchmark::DoNotOptimize(verify_alone(program));
+  }
+  state.SetBytesProcessed(state.iterations() * total_bytes());
+}
+
+// The same generated code at each of golden verify's readings: the program once, and each payload by
+// the compiled reader of every version from the program's own on (113 readings).
+void BM_VerifierEveryReading(benchmark::State& state) {
+  std::vector<std::size_t> first_readers;
+  for (const GoldenEntry& entry : entries()) first_readers.push_back(family().manifest().index_of(entry.version).value());
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < programs().size(); ++i) {
+      benchmark::DoNotOptimize(verify_alone(programs()[i], verify_by_every_reader, first_readers[i]));
+    }
   }
   state.SetBytesProcessed(state.iterations() * total_bytes());
 }
@@ -125,6 +163,7 @@ void BM_GoldenVerify(benchmark::State& state) {
 }
 
 BENCHMARK(BM_VerifierAlone)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_VerifierEveryReading)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_LoaderVerdict)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Inspect)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_GoldenVerify)->Unit(benchmark::kMicrosecond);
@@ -143,6 +182,10 @@ class RatioReporter : public benchmark::ConsoleReporter {
     std::printf("loader verdict / Verifier alone: %.1fx\n", seconds_["BM_LoaderVerdict"] / baseline);
     std::printf("inspect / Verifier alone:       %.1fx\n", seconds_["BM_Inspect"] / baseline);
     std::printf("golden verify / Verifier alone: %.1fx\n", seconds_["BM_GoldenVerify"] / baseline);
+    const double every_reading = seconds_["BM_VerifierEveryReading"];
+    if (every_reading > 0) {
+      std::printf("golden verify / Verifier at every reading: %.1fx\n", seconds_["BM_GoldenVerify"] / every_reading);
+    }
   }
 
  private:

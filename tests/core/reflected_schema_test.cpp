@@ -151,3 +151,33 @@ BOOST_AUTO_TEST_CASE(an_element_of_a_union_vector_without_a_known_type_neither_r
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// flatbuffers' text generator reads a nested flatbuffer's bytes, or a FlexBuffer's, without verifying
+// them (garbage ones crashed it): to_json refuses such a schema, naming the field, and nothing takes
+// such a buffer for plain.
+BOOST_AUTO_TEST_SUITE(reflected_schema_nested_buffers)
+
+BOOST_AUTO_TEST_CASE(a_schema_with_a_nested_flatbuffer_or_a_flexbuffer_is_not_turned_into_json) {
+  const auto schema_with = [](const TempDir& dir, const std::string& attributes) {
+    auto loaded = ReflectedSchema::load(dir.write("n.fbs", "namespace n;\ntable Inner { x: int; }\ntable Outer { blob: [ubyte]" +
+                                                               attributes + "; }\nroot_type Outer;\n"));
+    BOOST_TEST_REQUIRE(loaded.ok(), (loaded.ok() ? "" : loaded.error().to_string()));
+    return loaded.value();
+  };
+  // Bytes that are neither a flatbuffer nor a FlexBuffer, written with the same table without the attribute.
+  TempDir plain_dir;
+  auto buffer = schema_with(plain_dir, "")->encode_json(R"({"blob": [255, 255, 255, 127, 1, 2, 3, 4, 250, 251, 252, 253]})", "n.json");
+  BOOST_TEST_REQUIRE(buffer.ok(), (buffer.ok() ? "" : buffer.error().to_string()));
+  for (const std::string attribute : {"nested_flatbuffer: \"Inner\"", "flexbuffer"}) {
+    TempDir dir;
+    const auto schema = schema_with(dir, " (" + attribute + ")");
+    BOOST_TEST_REQUIRE(schema->verify(buffer->data(), buffer->size()));
+    const auto json = schema->to_json(buffer->data());
+    BOOST_TEST_REQUIRE(!json.ok(), attribute);
+    BOOST_TEST(json.error().message.find("n.Outer.blob holds a nested flatbuffer or a FlexBuffer") != std::string::npos,
+               json.error().message);
+    BOOST_TEST(!schema->renders_plainly(buffer->data()), attribute);
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()

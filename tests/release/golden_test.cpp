@@ -13,6 +13,7 @@
 #include "fbcompat/release/rule_catalogue.h"
 #include "fbcompat/core/schema_loader.h"
 #include "golden/sha256.h"
+#include "fbcompat/xnnpack/delegate.h"
 #include "fbcompat/xnnpack/graph.h"
 #include "golden_programs/reference_graph.h"
 #include "support/golden_support.h"
@@ -61,7 +62,26 @@ struct Scratch {
     BOOST_TEST_REQUIRE(report.ok(), (report.ok() ? "" : report.error().to_string()));
     return std::move(report.value());
   }
+  // The same check by reflection alone, which compares the recorded fields at every reading.
+  GoldenVerifyReport verify_comparing_every_reading() const {
+    auto family = xnnpack::load_delegate_family(schemas, PayloadReadingPath::Reflection);
+    BOOST_TEST_REQUIRE(family.ok(), (family.ok() ? "" : family.error().to_string()));
+    GoldenVerifyOptions options;
+    options.golden_dir = golden;
+    options.family_dir = schemas;
+    auto report = verify_golden(options, **family);
+    BOOST_TEST_REQUIRE(report.ok(), (report.ok() ? "" : report.error().to_string()));
+    return std::move(report.value());
+  }
 };
+
+std::vector<std::string> worded(const GoldenVerifyReport& report) {
+  std::vector<std::string> lines;
+  for (const Finding& finding : report.findings) {
+    lines.push_back(finding.rule + " " + finding.subject + " " + finding.file + ": " + finding.message);
+  }
+  return lines;
+}
 
 std::set<std::string> member_names(const Schema& schema, const std::string& union_name) {
   std::set<std::string> names;
@@ -318,6 +338,71 @@ BOOST_AUTO_TEST_CASE(swapped_fields_change_recorded_values) {
     BOOST_TEST(finding.message.find("v1.1.0 reader") != std::string::npos);
     BOOST_TEST(finding.message.find("input1_id") != std::string::npos);
   }
+}
+
+// Golden verify keeps a reader's comparison for the readers after it that only add to it: a change in
+// the newest reader alone must still be found in every program the readers before it read cleanly.
+BOOST_AUTO_TEST_CASE(a_change_in_the_newest_reader_is_found_after_readers_that_only_add) {
+  Scratch scratch;
+  replace_once(scratch.schemas + "/" + newest_version() + "/runtime_schema.fbs",
+               "table _XNNNode2x1 {\n  input1_id:uint;\n  input2_id:uint;", "table _XNNNode2x1 {\n  input2_id:uint;\n  input1_id:uint;");
+  const auto report = scratch.verify();
+  std::set<std::string> versions;
+  for (const Finding& finding : report.findings) {
+    if (finding.rule != "GOLDEN_FIELD_VALUE_CHANGED") continue;
+    BOOST_TEST(finding.message.find(newest_version() + " reader") != std::string::npos, finding.message);
+    for (const char* version : {"v0.4.0", "v0.6.0", "v1.1.0"}) {
+      if (finding.message.find(std::string("(written by ") + version + ")") != std::string::npos) versions.insert(version);
+    }
+  }
+  BOOST_TEST(versions.size() == 3u);
+  BOOST_TEST(worded(report) == worded(scratch.verify_comparing_every_reading()), boost::test_tools::per_element());
+}
+
+// A value the earlier reader has no name for is rendered as a number; a later reader that names it
+// renders the name, so the earlier comparison does not hold for it, however much the later one only adds.
+BOOST_AUTO_TEST_CASE(a_value_a_later_reader_names_is_compared_again) {
+  Scratch scratch;
+  std::string description = read_file(scratch.golden + "/xnnpack/v1.1.0/all_members.json");
+  for (auto at = description.find("\"xnn_datatype_qint8\""); at != std::string::npos;
+       at = description.find("\"xnn_datatype_qint8\"")) {
+    description.replace(at, std::string("\"xnn_datatype_qint8\"").size(), "3");
+  }
+  write_text(scratch.golden + "/xnnpack/v1.1.0/all_members.json", description);
+  replace_once(scratch.schemas + "/v1.1.0/runtime_schema.fbs", "  xnn_datatype_qint8,     // 3\n  xnn_datatype_quint8,",
+               "  xnn_datatype_quint8 = 4,");
+  const auto report = scratch.verify();
+  bool named_again = false;
+  for (const Finding& finding : report.findings) {
+    if (finding.rule != "GOLDEN_FIELD_VALUE_CHANGED") continue;
+    const bool v1_1_0_program = finding.message.find("(written by v1.1.0)") != std::string::npos;
+    const bool newest_reader = finding.message.find(newest_version() + " reader") != std::string::npos;
+    BOOST_TEST((!v1_1_0_program || newest_reader), finding.message);
+    if (finding.message.find("xnnpack/v1.1.0/all_members.pte (written by v1.1.0)") != std::string::npos &&
+        finding.message.find("recorded 3, reads \"xnn_datatype_qint8\"") != std::string::npos) {
+      named_again = true;
+    }
+  }
+  BOOST_TEST(named_again);
+  BOOST_TEST(worded(report) == worded(scratch.verify_comparing_every_reading()), boost::test_tools::per_element());
+}
+
+// A name put before an existing value's in the newest reader: every program read with it now reads that
+// value under the new name, though the newest keeps every value the reader before it has.
+BOOST_AUTO_TEST_CASE(a_name_put_before_an_existing_value_is_found_after_readers_that_only_add) {
+  Scratch scratch;
+  replace_once(scratch.schemas + "/" + newest_version() + "/runtime_schema.fbs", "  xnn_datatype_fp32,",
+               "  xnn_datatype_f32 = 1,\n  xnn_datatype_fp32 = 1,");
+  const auto report = scratch.verify();
+  std::size_t renamed = 0;
+  for (const Finding& finding : report.findings) {
+    if (finding.rule == "GOLDEN_FIELD_VALUE_CHANGED" &&
+        finding.message.find("recorded \"xnn_datatype_fp32\", reads \"xnn_datatype_f32\"") != std::string::npos) {
+      ++renamed;
+    }
+  }
+  BOOST_TEST(renamed == report.programs);
+  BOOST_TEST(worded(report) == worded(scratch.verify_comparing_every_reading()), boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(a_reader_that_drops_an_identifier_or_a_type_is_reported) {

@@ -44,6 +44,20 @@ Expected<std::string> read_text(const std::string& path) {
   return text.str();
 }
 
+// The first field whose bytes flatbuffers' text generator reads as a buffer of their own, a nested
+// flatbuffer or a FlexBuffer, without verifying them: empty when there is none. (Binary schemas leave
+// these built-in attributes out, so the parser is asked.)
+std::string field_rendered_unverified(const flatbuffers::Parser& parser) {
+  for (const flatbuffers::StructDef* object : parser.structs_.vec) {
+    for (const flatbuffers::FieldDef* field : object->fields.vec) {
+      if (field->nested_flatbuffer != nullptr || field->flexbuffer) {
+        return object->defined_namespace->GetFullyQualifiedName(object->name) + "." + field->name;
+      }
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 ReflectedSchema::~ReflectedSchema() = default;
@@ -65,6 +79,7 @@ Expected<std::shared_ptr<const ReflectedSchema>> ReflectedSchema::load(const std
   loaded->sparse_parser_ = std::make_unique<flatbuffers::Parser>(json_options(false, loaded->parser_->opts.lang_to_generate));
   if (!parse(*loaded->sparse_parser_)) return Error{fbs_path, 0, 0, "schema does not parse: " + loaded->sparse_parser_->error_};
   if (loaded->parser_->root_struct_def_ == nullptr) return Error{fbs_path, 0, 0, "schema declares no root_type"};
+  loaded->unverified_rendering_ = field_rendered_unverified(*loaded->parser_);
   loaded->parser_->Serialize();
   const auto& builder = loaded->parser_->builder_;
   loaded->bfbs_.assign(builder.GetBufferPointer(), builder.GetBufferPointer() + builder.GetSize());
@@ -98,6 +113,12 @@ bool ReflectedSchema::verify(const std::uint8_t* buffer, std::size_t size, const
 }
 
 Expected<std::string> ReflectedSchema::to_json(const std::uint8_t* verified_buffer, Defaults defaults) const {
+  if (!unverified_rendering_.empty()) {
+    return Error{path_, 0, 0,
+                 fmt::format("{} holds a nested flatbuffer or a FlexBuffer, whose bytes flatbuffers' text generator "
+                             "reads without verifying them: fbcompat does not turn buffers of this schema into JSON",
+                             unverified_rendering_)};
+  }
   if (!walk_plan_->unions_have_types(verified_buffer, /*plain=*/false)) {
     return Error{path_, 0, 0, "corrupt buffer: a union value has no type (NONE), one its union does not have, or one "
                           "naming a member whose value is not its position (which reflection reads as another member)"};
@@ -111,7 +132,7 @@ Expected<std::string> ReflectedSchema::to_json(const std::uint8_t* verified_buff
 }
 
 bool ReflectedSchema::renders_plainly(const std::uint8_t* verified_buffer) const {
-  return walk_plan_->unions_have_types(verified_buffer, /*plain=*/true);
+  return unverified_rendering_.empty() && walk_plan_->unions_have_types(verified_buffer, /*plain=*/true);
 }
 
 Expected<std::vector<std::uint8_t>> ReflectedSchema::encode_json(const std::string& json, const std::string& json_name) const {

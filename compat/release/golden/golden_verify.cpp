@@ -6,8 +6,9 @@
 #include <fstream>
 #include <map>
 #include <set>
-#include <tuple>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -170,8 +171,9 @@ class GoldenChecker {
     }
     const std::optional<json> description = load_description(entry);
     std::map<std::string, std::vector<std::string>> ignoring_readers;  // field -> readers that deprecated it
+    std::optional<EarlierComparison> earlier;
     for (std::size_t r = *own_index; r < family_.manifest().versions.size(); ++r) {
-      check_reading(entry, file, *delegate, r, description, ignoring_readers);
+      check_reading(entry, file, *delegate, r, description, ignoring_readers, earlier);
     }
     // One warning per field the program sets and later readers ignore, naming the field and the readers.
     for (const auto& [field, readers] : ignoring_readers) {
@@ -312,9 +314,19 @@ class GoldenChecker {
     return parsed;
   }
 
+  // The recorded fields as the last reader read them, when that comparison holds for readers that
+  // extend it.
+  struct EarlierComparison {
+    std::size_t reader = 0;
+    RecordedFields fields;
+  };
+
+  // `earlier` comes in as the previous reader's comparison and goes out as this one's, when it holds.
   void check_reading(const GoldenEntry& entry, const std::string& file, const ProgramDelegate& delegate,
                      std::size_t reader, const std::optional<json>& description,
-                     std::map<std::string, std::vector<std::string>>& ignoring_readers) {
+                     std::map<std::string, std::vector<std::string>>& ignoring_readers,
+                     std::optional<EarlierComparison>& earlier) {
+    const std::optional<EarlierComparison> previous = std::exchange(earlier, std::nullopt);
     ++report_.readings;
     const std::string reader_name = family_.manifest().versions[reader].name;
     auto reading = family_.read_payload(reader, delegate.data, delegate.size, options_.limits);
@@ -340,7 +352,13 @@ class GoldenChecker {
     }
     if (!check_nodes(entry, file, reader_name, reading->nodes)) return;
     if (!description) return;
-    auto comparison = family_.compare_recorded_fields(reader, delegate.data, delegate.size, *description);
+    // A reader that extends the one before it reads the recorded fields as that one did: the comparison
+    // is made again only where that is not proven.
+    const bool same_as_previous =
+        previous && family_.reads_recorded_fields_alike(previous->reader, reader, delegate.data, delegate.size);
+    auto comparison = same_as_previous
+                          ? Expected<RecordedFields>(previous->fields)
+                          : family_.compare_recorded_fields(reader, delegate.data, delegate.size, *description);
     if (!comparison) {
       add(kGoldenFieldValueChanged, entry.path, file, fmt::format("{}: {}", entry.path, comparison.error().message), "");
       return;
@@ -352,6 +370,9 @@ class GoldenChecker {
           "keep every field's slot, type and default in the reader schema; add fields only at the end of a table");
     }
     for (const std::string& field : comparison->no_longer_read) ignoring_readers[field].push_back(reader_name);
+    if (comparison->changed.empty() && comparison->holds_for_extending_readers) {
+      earlier = EarlierComparison{reader, std::move(*comparison)};
+    }
   }
 
   bool check_nodes(const GoldenEntry& entry, const std::string& file, const std::string& reader_name,

@@ -128,6 +128,19 @@ class XnnpackDelegate final : public DelegateFamily {
     return fbcompat::compare_recorded_fields(description, decoded, reader);
   }
 
+  // Each version from `earlier` on to `later` extends the reader before it (worked out when the family
+  // loads), and `later`'s reader renders the payload plainly, as the buffer comparison requires.
+  bool reads_recorded_fields_alike(std::size_t earlier, std::size_t later, const std::uint8_t* data,
+                                   std::size_t size) const override {
+    const auto& versions = family_->versions();
+    if (earlier >= later || later >= versions.size()) return false;
+    for (std::size_t version = earlier + 1; version <= later; ++version) {
+      if (!versions[version].extends_previous_reader) return false;
+    }
+    auto split = split_xnnpack_payload(data, size);
+    return split && versions[later].reader->renders_plainly(split->flatbuffer);
+  }
+
   std::vector<std::string> node_types(std::size_t version) const override {
     std::vector<std::string> names;
     const ReflectedSchema& writer = *family_->versions().at(version).writer;

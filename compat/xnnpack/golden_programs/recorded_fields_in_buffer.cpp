@@ -53,6 +53,8 @@ class BufferComparer {
   }
 
   std::vector<std::string> take_no_longer_read() { return std::move(no_longer_read_); }
+  // Whether every enum value met had a name in the reader, so that it rendered as that name.
+  bool met_only_named_values() const { return only_named_values_; }
 
  private:
   bool field(const json& recorded, Place place, const reflection::Object& object, const reflection::Field& field) {
@@ -147,6 +149,7 @@ class BufferComparer {
       for (const reflection::EnumVal* member : *e.values()) {
         if (member->value() == value) return recorded.is_string() && recorded.get_ref<const std::string&>() == member->name()->str();
       }
+      only_named_values_ = false;
       return integer(recorded, base, value);
     }
     if (at != nullptr) return scalar(recorded, base, at);
@@ -199,6 +202,7 @@ class BufferComparer {
   const ReflectedSchema& reader_;
   const reflection::Schema& schema_;
   std::vector<std::string> no_longer_read_;
+  bool only_named_values_ = true;
 };
 
 }  // namespace
@@ -210,6 +214,7 @@ std::optional<RecordedFields> recorded_fields_unchanged(const nlohmann::json& re
   if (!comparer.table(recorded, Place{fb::GetAnyRoot(verified_buffer), nullptr}, reader.root())) return std::nullopt;
   RecordedFields same;
   same.no_longer_read = comparer.take_no_longer_read();
+  same.holds_for_extending_readers = comparer.met_only_named_values();
   return same;
 }
 

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "fbcompat/core/reflected_schema.h"
@@ -27,7 +28,7 @@ struct CompiledReader {
 // Every compiled reader, oldest version first (generated: compiled_readers.cpp).
 const std::vector<CompiledReader>& compiled_readers();
 
-// The compiled reader of a schema structurally the same as `reader` (schema_fingerprint.h), or nullptr.
-const CompiledReader* compiled_reader_for(const ReflectedSchema& reader);
+// The compiled reader of a schema with this fingerprint (schema_fingerprint.h), or nullptr.
+const CompiledReader* compiled_reader_for(const std::string& fingerprint);
 
 }  // namespace fbcompat

@@ -8,7 +8,7 @@
 
 namespace fbcompat {
 
-const CompiledReader* compiled_reader_for(const ReflectedSchema& reader) {
+const CompiledReader* compiled_reader_for(const std::string& fingerprint) {
   static const std::vector<std::pair<std::string, const CompiledReader*>> fingerprints = [] {
     std::vector<std::pair<std::string, const CompiledReader*>> all;
     for (const CompiledReader& compiled : compiled_readers()) {
@@ -18,9 +18,8 @@ const CompiledReader* compiled_reader_for(const ReflectedSchema& reader) {
     }
     return all;
   }();
-  const std::string wanted = schema_fingerprint(reader.schema());
-  for (const auto& [fingerprint, compiled] : fingerprints) {
-    if (fingerprint == wanted) return compiled;
+  for (const auto& [known, compiled] : fingerprints) {
+    if (known == fingerprint) return compiled;
   }
   return nullptr;
 }

@@ -11,7 +11,9 @@
 #include "payload/compiled_reader.h"
 #include "payload/generated_verification.h"
 #include "payload/known_union_members.h"
+#include "payload/reader_extension.h"
 #include "payload/reader_plan.h"
+#include "payload/schema_fingerprint.h"
 #include "payload/unread_fields.h"
 
 namespace fbcompat {
@@ -67,6 +69,7 @@ Expected<XnnpackFamily> XnnpackFamily::load(const std::string& family_dir, Paylo
   if (!manifest) return manifest.error();
   family.manifest_ = std::move(manifest.value());
   if (family.manifest_.versions.empty()) return Error{family_dir + "/manifest.toml", 0, 0, "lists no versions"};
+  std::string previous_fingerprint;
   for (const ManifestVersion& info : family.manifest_.versions) {
     XnnpackVersion version;
     version.info = info;
@@ -87,7 +90,13 @@ Expected<XnnpackFamily> XnnpackFamily::load(const std::string& family_dir, Paylo
       version.reader = version.writer;
       version.accepted_identifiers = {info.writer_identifier};
     }
-    if (path == PayloadReadingPath::Fast) version.compiled = compiled_reader_for(*version.reader);
+    if (path == PayloadReadingPath::Fast) {
+      const std::string fingerprint = schema_fingerprint(version.reader->schema());
+      version.compiled = compiled_reader_for(fingerprint);
+      version.extends_previous_reader =
+          !family.versions_.empty() && extends_reading(previous_fingerprint, fingerprint);
+      previous_fingerprint = fingerprint;
+    }
     family.versions_.push_back(std::move(version));
   }
   if (path == PayloadReadingPath::Fast) {

@@ -1,5 +1,8 @@
 #include "payload/schema_fingerprint.h"
 
+#include <string>
+#include <string_view>
+
 #include <fmt/format.h>
 
 namespace fbcompat {
@@ -7,11 +10,30 @@ namespace {
 
 namespace fb = flatbuffers;
 
+// An attribute's value is the schema author's text: escaped, so that it cannot break a line of the
+// fingerprint (reader_extension.cpp reads fingerprints back line by line).
+std::string escaped(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 std::string attributes_of(const fb::Vector<fb::Offset<reflection::KeyValue>>* attributes) {
   std::string text;
   if (attributes == nullptr) return text;
   for (const reflection::KeyValue* attribute : *attributes) {
-    text += fmt::format(" {}={}", attribute->key()->str(), attribute->value() == nullptr ? "" : attribute->value()->str());
+    text += fmt::format(" {}={}", attribute->key()->str(),
+                        attribute->value() == nullptr ? "" : escaped(attribute->value()->string_view()));
   }
   return text;
 }
@@ -19,8 +41,8 @@ std::string attributes_of(const fb::Vector<fb::Offset<reflection::KeyValue>>* at
 std::string type_text(const reflection::Schema& schema, const reflection::Type& type, bool enum_index) {
   std::string referred;
   if (type.index() >= 0) {
-    const bool is_enum = enum_index || type.base_type() == reflection::Union ||
-                         (type.base_type() == reflection::Vector && type.element() == reflection::Union);
+    const reflection::BaseType base = type.base_type() == reflection::Vector ? type.element() : type.base_type();
+    const bool is_enum = enum_index || base == reflection::Union || base == reflection::UType;
     if (is_enum) {
       referred = schema.enums()->Get(static_cast<fb::uoffset_t>(type.index()))->name()->str();
     } else {
@@ -54,7 +76,7 @@ std::string object_fingerprint(const reflection::Schema& schema, const reflectio
 
 std::string enum_fingerprint(const reflection::Schema& schema, const reflection::Enum& e) {
   std::string text = fmt::format("enum {} union={} type={}{}\n", e.name()->str(), e.is_union(),
-                                 type_text(schema, *e.underlying_type(), false), attributes_of(e.attributes()));
+                                 type_text(schema, *e.underlying_type(), /*enum_index=*/true), attributes_of(e.attributes()));
   for (const reflection::EnumVal* value : *e.values()) {
     text += fmt::format("  value {} = {} {}\n", value->name()->str(), value->value(),
                         value->union_type() == nullptr ? std::string() : type_text(schema, *value->union_type(), false));

@@ -64,7 +64,8 @@ class ReflectedSchema {
 
   // The buffer as strict JSON on one line, enums by name; scalars equal to their default are written
   // or left out. The buffer must have passed verify() against this schema. Deprecated fields are
-  // never written: the schema does not read them.
+  // never written: the schema does not read them. A schema with a nested flatbuffer or a FlexBuffer
+  // field is refused (an Error): flatbuffers' text generator would read those bytes unverified.
   Expected<std::string> to_json(const std::uint8_t* verified_buffer, Defaults defaults = Defaults::Written) const;
 
   // Whether to_json would succeed and hold every value as itself: every union value has a known type,
@@ -86,6 +87,7 @@ class ReflectedSchema {
   std::unique_ptr<flatbuffers::Parser> parser_;
   std::unique_ptr<flatbuffers::Parser> sparse_parser_;
   std::unique_ptr<const UnionMembers> union_members_;
+  std::string unverified_rendering_;  // a nested flatbuffer or FlexBuffer field, which to_json refuses
   // What verify, renders_plainly and to_json's check visit in a buffer, worked out from the bfbs once.
   std::unique_ptr<const BufferWalkPlan> walk_plan_;
 };

@@ -61,6 +61,10 @@ struct PayloadReading {
 struct RecordedFields {
   std::vector<std::string> changed;         // "XNNGraph.xnodes[3].xnode_union.padding_top: recorded 1, reads 0"
   std::vector<std::string> no_longer_read;  // "fb_xnnpack.PerChannelGroupQuant.scale_bf16" (deprecated in the reader)
+  // Set when the comparison was made on the buffer and every enum value it met has a name in the reader:
+  // then a later reader that reads all this one reads, alike (DelegateFamily::reads_recorded_fields_alike),
+  // finds the same, and golden verify keeps this comparison instead of making it again.
+  bool holds_for_extending_readers = false;
 };
 
 // A tensor a golden program takes or gives, as the golden manifest records it.
@@ -120,6 +124,11 @@ class DelegateFamily {
   // payload decoded by `version`'s reader.
   virtual Expected<RecordedFields> compare_recorded_fields(std::size_t version, const std::uint8_t* data,
                                                            std::size_t size, const nlohmann::json& description) const = 0;
+  // Whether `later`'s reader reads every field of this (verified) payload that `earlier`'s reads, alike,
+  // so that a comparison `earlier` made that holds_for_extending_readers holds for `later` too. False
+  // whenever that is not proven; golden verify then compares again.
+  virtual bool reads_recorded_fields_alike(std::size_t earlier, std::size_t later, const std::uint8_t* data,
+                                           std::size_t size) const = 0;
 
   // The node types `version`'s writer can write, and how findings name one ("fb_xnnpack.XNodeUnion.X").
   virtual std::vector<std::string> node_types(std::size_t version) const = 0;

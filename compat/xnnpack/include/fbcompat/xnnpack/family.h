@@ -31,6 +31,9 @@ struct XnnpackVersion {
   // What the fast way works out about `reader` once (compat/xnnpack/payload/reader_plan.h); nullptr
   // when the family reads payloads by reflection only.
   std::shared_ptr<const ReaderPlan> plan;
+  // Whether `reader` reads everything the previous version's reader reads, the same way, and may read
+  // more (compat/xnnpack/payload/reader_extension.h). Worked out only for the fast way.
+  bool extends_previous_reader = false;
 
   bool accepts(const std::string& identifier) const;
   // Whether the flatbuffer verifies against `reader`, as reflection's Verify answers (the identifier
