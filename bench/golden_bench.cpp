@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,20 +52,19 @@ std::int64_t total_bytes() {
   return total;
 }
 
-// Each XNNPACK payload's flatbuffer, by every reader from `first_reader` on (golden verify's readings),
-// or, when `first_reader` is empty, once as the newest XNNGraph.
-using PayloadVerifier = bool (*)(const XnnpackPayload& payload, std::optional<std::size_t> first_reader);
-
-bool verify_as_newest(const XnnpackPayload& payload, std::optional<std::size_t>) {
+// Each XNNPACK payload's flatbuffer once, as the newest XNNGraph.
+bool verify_as_newest(const XnnpackPayload& payload) {
   flatbuffers::Verifier graph_verifier(payload.flatbuffer, payload.flatbuffer_size);
   return graph_verifier.VerifyBuffer<fb_xnnpack::XNNGraph>(nullptr);
 }
 
-bool verify_by_every_reader(const XnnpackPayload& payload, std::optional<std::size_t> first_reader) {
+// Each XNNPACK payload's flatbuffer by the compiled reader of every version from `first_reader` on:
+// golden verify's readings.
+bool verify_by_every_reader(const XnnpackPayload& payload, std::size_t first_reader) {
   const BufferLimits limits;
   bool ok = true;
   const auto& readers = compiled_readers();
-  for (std::size_t r = *first_reader; r < readers.size(); ++r) {
+  for (std::size_t r = first_reader; r < readers.size(); ++r) {
     ok = ok && readers[r].verify(payload.flatbuffer, payload.flatbuffer_size, limits.max_depth,
                                  limits::table_count_limit(limits.max_tables, payload.flatbuffer_size));
   }
@@ -76,8 +74,8 @@ bool verify_by_every_reader(const XnnpackPayload& payload, std::optional<std::si
 // The baseline: flatbuffers' generated verifiers, nothing else. The program region is the extended
 // header's program size when there is one; each XNNPACK payload's flatbuffer is verified as XNNGraph
 // (or by every later reader's generated code).
-bool verify_alone(const std::vector<std::uint8_t>& bytes, PayloadVerifier verify_payload = verify_as_newest,
-                  std::optional<std::size_t> first_reader = std::nullopt) {
+template <typename VerifyPayload = bool (*)(const XnnpackPayload&)>
+bool verify_alone(const std::vector<std::uint8_t>& bytes, VerifyPayload verify_payload = verify_as_newest) {
   std::size_t program_size = bytes.size();
   if (bytes.size() >= 40 && std::memcmp(bytes.data() + 8, "eh00", 4) == 0) {
     program_size = static_cast<std::size_t>(xnnpack_header::read_le(bytes.data() + 16, 8));
@@ -100,7 +98,7 @@ bool verify_alone(const std::vector<std::uint8_t>& bytes, PayloadVerifier verify
         data = bytes.data() + base + segment->offset();
         size = segment->size();
       }
-      ok = ok && verify_payload(parse_xnnpack_payload(data, size), first_reader);
+      ok = ok && verify_payload(parse_xnnpack_payload(data, size));
     }
   }
   return ok;
@@ -120,7 +118,9 @@ void BM_VerifierEveryReading(benchmark::State& state) {
   for (const GoldenEntry& entry : entries()) first_readers.push_back(family().manifest().index_of(entry.version).value());
   for (auto _ : state) {
     for (std::size_t i = 0; i < programs().size(); ++i) {
-      benchmark::DoNotOptimize(verify_alone(programs()[i], verify_by_every_reader, first_readers[i]));
+      const std::size_t first_reader = first_readers[i];
+      benchmark::DoNotOptimize(verify_alone(
+          programs()[i], [first_reader](const XnnpackPayload& payload) { return verify_by_every_reader(payload, first_reader); }));
     }
   }
   state.SetBytesProcessed(state.iterations() * total_bytes());

@@ -74,7 +74,7 @@ BOOST_AUTO_TEST_CASE(an_attribute_value_cannot_forge_a_field) {
   std::string later = changed("size: uint = 3;", "size: uint = 4 (note: \"\\n" + size_line + "\");");
   later.insert(later.find("enum Kind"), "attribute \"note\";\n");
   const std::string later_fingerprint = fingerprint_of(later);
-  BOOST_TEST(later_fingerprint.find("note=\\n  field size ") != std::string::npos, later_fingerprint);
+  BOOST_TEST(later_fingerprint.find("note=\"\\n  field size ") != std::string::npos, later_fingerprint);
   BOOST_TEST(!extends_reading(earlier, later_fingerprint));
 }
 

@@ -8,7 +8,6 @@
 #include <set>
 #include <sstream>
 #include <tuple>
-#include <utility>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -173,7 +172,7 @@ class GoldenChecker {
     std::map<std::string, std::vector<std::string>> ignoring_readers;  // field -> readers that deprecated it
     std::optional<EarlierComparison> earlier;
     for (std::size_t r = *own_index; r < family_.manifest().versions.size(); ++r) {
-      check_reading(entry, file, *delegate, r, description, ignoring_readers, earlier);
+      earlier = check_reading(entry, file, *delegate, r, description, ignoring_readers, earlier);
     }
     // One warning per field the program sets and later readers ignore, naming the field and the readers.
     for (const auto& [field, readers] : ignoring_readers) {
@@ -321,19 +320,19 @@ class GoldenChecker {
     RecordedFields fields;
   };
 
-  // `earlier` comes in as the previous reader's comparison and goes out as this one's, when it holds.
-  void check_reading(const GoldenEntry& entry, const std::string& file, const ProgramDelegate& delegate,
-                     std::size_t reader, const std::optional<json>& description,
-                     std::map<std::string, std::vector<std::string>>& ignoring_readers,
-                     std::optional<EarlierComparison>& earlier) {
-    const std::optional<EarlierComparison> previous = std::exchange(earlier, std::nullopt);
+  // `previous` is the reader before's comparison, when it holds; what is returned is this reader's.
+  std::optional<EarlierComparison> check_reading(const GoldenEntry& entry, const std::string& file,
+                                                 const ProgramDelegate& delegate, std::size_t reader,
+                                                 const std::optional<json>& description,
+                                                 std::map<std::string, std::vector<std::string>>& ignoring_readers,
+                                                 const std::optional<EarlierComparison>& previous) {
     ++report_.readings;
     const std::string reader_name = family_.manifest().versions[reader].name;
     auto reading = family_.read_payload(reader, delegate.data, delegate.size, options_.limits);
     if (!reading) {
       add(kGoldenProgramUnreadable, entry.path, file, fmt::format("{}: {}", entry.path, reading.error().message),
           "restore the original bytes from version control");
-      return;
+      return std::nullopt;
     }
     if (!reading->identifier_accepted) {
       add(kGoldenIdentifierRejected, entry.path, file,
@@ -348,10 +347,10 @@ class GoldenChecker {
           fmt::format("{} (written by {}) fails to load with the {} reader schema: {}", entry.path, entry.version,
                       reader_name, *reading->refused),
           "restore the removed or changed member, field or type in the reader schema; add new things only at the end");
-      return;
+      return std::nullopt;
     }
-    if (!check_nodes(entry, file, reader_name, reading->nodes)) return;
-    if (!description) return;
+    if (!check_nodes(entry, file, reader_name, reading->nodes)) return std::nullopt;
+    if (!description) return std::nullopt;
     // A reader that extends the one before it reads the recorded fields as that one did: the comparison
     // is made again only where that is not proven.
     const bool same_as_previous =
@@ -361,7 +360,7 @@ class GoldenChecker {
                           : family_.compare_recorded_fields(reader, delegate.data, delegate.size, *description);
     if (!comparison) {
       add(kGoldenFieldValueChanged, entry.path, file, fmt::format("{}: {}", entry.path, comparison.error().message), "");
-      return;
+      return std::nullopt;
     }
     if (!comparison->changed.empty()) {
       add(kGoldenFieldValueChanged, entry.path, file,
@@ -370,9 +369,8 @@ class GoldenChecker {
           "keep every field's slot, type and default in the reader schema; add fields only at the end of a table");
     }
     for (const std::string& field : comparison->no_longer_read) ignoring_readers[field].push_back(reader_name);
-    if (comparison->changed.empty() && comparison->holds_for_extending_readers) {
-      earlier = EarlierComparison{reader, std::move(*comparison)};
-    }
+    if (!comparison->changed.empty() || !comparison->holds_for_extending_readers) return std::nullopt;
+    return EarlierComparison{reader, std::move(*comparison)};
   }
 
   bool check_nodes(const GoldenEntry& entry, const std::string& file, const std::string& reader_name,

@@ -10,30 +10,14 @@ namespace {
 
 namespace fb = flatbuffers;
 
-// An attribute's value is the schema author's text: escaped, so that it cannot break a line of the
-// fingerprint (reader_extension.cpp reads fingerprints back line by line).
-std::string escaped(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '\\') {
-      out += "\\\\";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 std::string attributes_of(const fb::Vector<fb::Offset<reflection::KeyValue>>* attributes) {
   std::string text;
   if (attributes == nullptr) return text;
   for (const reflection::KeyValue* attribute : *attributes) {
-    text += fmt::format(" {}={}", attribute->key()->str(),
-                        attribute->value() == nullptr ? "" : escaped(attribute->value()->string_view()));
+    // The value is the schema author's text, quoted and escaped ({:?}), so that it cannot break a line of
+    // the fingerprint (reader_extension.cpp reads fingerprints back line by line).
+    text += fmt::format(" {}={:?}", attribute->key()->str(),
+                        attribute->value() == nullptr ? std::string_view() : attribute->value()->string_view());
   }
   return text;
 }
