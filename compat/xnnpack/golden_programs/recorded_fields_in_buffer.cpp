@@ -97,11 +97,6 @@ class BufferComparer {
 
   bool vector(const json& recorded, const fb::Table& table_, const reflection::Field& field) {
     const reflection::Type& type = *field.type();
-    const auto* attributes = field.attributes();
-    if (attributes != nullptr &&
-        (attributes->LookupByKey("nested_flatbuffer") != nullptr || attributes->LookupByKey("flexbuffer") != nullptr)) {
-      return false;  // GenerateText may write what they hold
-    }
     const auto* any = fb::GetFieldAnyV(table_, field);
     if (!recorded.is_array() || recorded.size() != any->size()) return false;
     const reflection::BaseType element = type.element();

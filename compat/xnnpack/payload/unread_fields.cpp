@@ -13,13 +13,6 @@ namespace {
 
 namespace fb = flatbuffers;
 
-// Nested flatbuffers and flexbuffers: GenerateText may write them as what they hold.
-bool rendered_specially(const reflection::Field& field) {
-  const auto* attributes = field.attributes();
-  return attributes != nullptr &&
-         (attributes->LookupByKey("nested_flatbuffer") != nullptr || attributes->LookupByKey("flexbuffer") != nullptr);
-}
-
 // A table or a struct of the buffer, as one schema reads it.
 struct Place {
   const reflection::Object* object = nullptr;
@@ -106,7 +99,7 @@ class UnreadFieldFinder {
   // The key `field` has in sparse JSON of `place`, as `schema` reads it.
   static Value value(const ReflectedSchema& schema, const Place& place, const reflection::Field* field) {
     if (field->deprecated()) return Value{};
-    if (field->key() || rendered_specially(*field)) return Value::of(Value::Unmodelled);  // written even when unset, or not as stored
+    if (field->key()) return Value::of(Value::Unmodelled);  // written even when unset
     const reflection::Type& type = *field->type();
     const reflection::BaseType base = type.base_type();
     const auto* objects = schema.schema().objects();

@@ -68,8 +68,9 @@ class ReflectedSchema {
   // field is refused (an Error): flatbuffers' text generator would read those bytes unverified.
   Expected<std::string> to_json(const std::uint8_t* verified_buffer, Defaults defaults = Defaults::Written) const;
 
-  // Whether to_json would succeed and hold every value as itself: every union value has a known type,
-  // every float is finite and every string printable ASCII. Comparisons that read the buffer instead
+  // Whether to_json would succeed and hold every value as itself: the schema has no nested flatbuffer
+  // or FlexBuffer field, every union value has a known type, every float is finite and every string
+  // printable ASCII. Comparisons that read the buffer instead
   // of the text (the golden programs' recorded fields) use it to know they see what the text would.
   bool renders_plainly(const std::uint8_t* verified_buffer) const;
 
