@@ -76,5 +76,16 @@ find_path(TOMLPLUSPLUS_INCLUDE_DIR toml++/toml.h REQUIRED)
 add_library(fbcompat_toml INTERFACE)
 target_include_directories(fbcompat_toml INTERFACE "$<BUILD_INTERFACE:${TOMLPLUSPLUS_INCLUDE_DIR}>")
 
+# RapidJSON (header-only, used at build time only) reads golden programs' JSON descriptions: about five
+# times faster than nlohmann's parser, whose reading of them was most of golden verify's time
+# (docs/benchmarks.md). nlohmann still parses a description when a difference must be worded.
+find_path(RAPIDJSON_INCLUDE_DIR rapidjson/document.h REQUIRED)
+add_library(fbcompat_rapidjson INTERFACE)
+target_include_directories(fbcompat_rapidjson SYSTEM INTERFACE "$<BUILD_INTERFACE:${RAPIDJSON_INCLUDE_DIR}>")
+# Under a name of fbcompat's own, as fmt and toml++ are: its templates are instantiated in the static
+# library, and a program with its own RapidJSON of another version must not get fbcompat's.
+target_compile_definitions(fbcompat_rapidjson INTERFACE RAPIDJSON_NAMESPACE=fbcompat_rapidjson
+  "RAPIDJSON_NAMESPACE_BEGIN=namespace fbcompat_rapidjson {" "RAPIDJSON_NAMESPACE_END=}")
+
 find_package(OpenSSL REQUIRED COMPONENTS Crypto)  # SHA-256 of golden programs
 fbcompat_soname("${OPENSSL_CRYPTO_LIBRARY}" FBCOMPAT_LIBCRYPTO_SONAME)

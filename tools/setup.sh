@@ -28,7 +28,7 @@ done
 packages=(
   build-essential cmake pkg-config git
   libflatbuffers-dev flatbuffers-compiler
-  libfmt-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libgit2-dev libssl-dev liburiparser-dev
+  libfmt-dev libcli11-dev nlohmann-json3-dev rapidjson-dev libtomlplusplus-dev libgit2-dev libssl-dev liburiparser-dev
   libjemalloc-dev  # the CLI's allocator, linked statically (tools/fbcompat/allocator.cpp)
 )
 # The rest of the full build: the reference runtime, the tests and benchmarks, and what the tests run

@@ -405,6 +405,70 @@ BOOST_AUTO_TEST_CASE(a_name_put_before_an_existing_value_is_found_after_readers_
   BOOST_TEST(worded(report) == worded(scratch.verify_comparing_every_reading()), boost::test_tools::per_element());
 }
 
+// A description that is not JSON is named with the place where it stops being JSON (a missing comma,
+// bytes that are not UTF-8), and one whose root is not an object as describing nothing; one nested
+// deeper than a recursive parser's stack is read and compared. The other programs are still checked.
+BOOST_AUTO_TEST_CASE(a_description_that_is_not_json_is_reported_where_it_stops_being_json) {
+  Scratch scratch;
+  const std::string mlp = scratch.golden + "/xnnpack/v0.7.0/mlp.json";
+  replace_once(mlp, "      \"offset\": 0,\n      \"size\": 0", "      \"offset\": 0\n      \"size\": 0");
+  write_text(scratch.golden + "/xnnpack/v0.7.0/elementwise.json", "[" + read_file(scratch.golden + "/xnnpack/v0.7.0/elementwise.json") + "]");
+  // Nested deeper than a recursive parser's stack allows: JSON, but not this payload's.
+  write_text(scratch.golden + "/xnnpack/v0.6.0/elementwise.json",
+             "{\"xnodes\": " + std::string(1'000'000, '[') + std::string(1'000'000, ']') + "}");
+  replace_once(scratch.golden + "/xnnpack/v0.6.0/mlp.json", "\"xnn_datatype_fp32\"", "\"xnn_datatype_\xff\"");
+  const auto report = scratch.verify();
+  std::vector<std::string> unparsed;
+  for (const Finding& finding : report.findings) {
+    if (finding.rule == "GOLDEN_FILE_MISSING") unparsed.push_back(finding.file + ": " + finding.message);
+  }
+  BOOST_TEST_REQUIRE(unparsed.size() == 3u);
+  std::sort(unparsed.begin(), unparsed.end());
+  BOOST_TEST(unparsed[0] == scratch.golden + "/xnnpack/v0.6.0/mlp.json: the JSON description xnnpack/v0.6.0/mlp.json cannot "
+                            "be read: not JSON at line 83, column 35: Invalid encoding in string.");
+  BOOST_TEST(unparsed[1] == scratch.golden + "/xnnpack/v0.7.0/elementwise.json: the JSON description "
+                            "xnnpack/v0.7.0/elementwise.json cannot be read: its root is not a JSON object, so it describes "
+                            "no payload (a description is the payload's root table)");
+  BOOST_TEST(unparsed[2] == scratch.golden + "/xnnpack/v0.7.0/mlp.json: the JSON description xnnpack/v0.7.0/mlp.json cannot "
+                            "be read: not JSON at line 5, column 7: Missing a comma or '}' after an object member.");
+  std::vector<std::string> changed;
+  for (const Finding& finding : report.findings) {
+    if (finding.rule == "GOLDEN_FIELD_VALUE_CHANGED") changed.push_back(finding.message);
+  }
+  BOOST_TEST(changed.size() == 4u);  // one for each reader from v0.6.0 on
+  for (const std::string& message : changed) {
+    BOOST_TEST(message.find("xnnpack/v0.6.0/elementwise.pte (written by v0.6.0) reads differently") == 0u, message);
+    BOOST_TEST(message.find("1 field value(s): XNNGraph.xnodes: recorded an array of 1 element, reads an array of ") !=
+                   std::string::npos,
+               message);
+  }
+  BOOST_TEST(report.programs == scratch.verify_comparing_every_reading().programs);
+}
+
+// RapidJSON keeps every member of a duplicated key, nlohmann the last: the comparison on the buffer
+// proves nothing unless every one is the same, and the comparison that words differences reads the last,
+// as before. A key with a NUL in it names no field either way.
+BOOST_AUTO_TEST_CASE(duplicated_keys_and_keys_with_a_nul_are_judged_as_the_json_comparison_judges_them) {
+  Scratch scratch;
+  const std::string conv = scratch.golden + "/xnnpack/v1.1.0/conv_pool_fc.json";
+  replace_once(conv, "        \"padding_top\": 1,", "        \"padding_top\": 1,\n        \"padding_top\": 7,");
+  replace_once(conv, "        \"padding_top\": 0,", "        \"padding_top\\u0000\": 0,");
+  const auto report = scratch.verify();
+  std::vector<std::string> changed;
+  for (const Finding& finding : report.findings) {
+    if (finding.rule == "GOLDEN_FIELD_VALUE_CHANGED") changed.push_back(finding.message);
+  }
+  BOOST_TEST_REQUIRE(!changed.empty());
+  for (const std::string& message : changed) {
+    BOOST_TEST(message.find("xnnpack/v1.1.0/conv_pool_fc.pte (written by v1.1.0)") != std::string::npos, message);
+    BOOST_TEST(message.find("padding_top: recorded 7, reads 1") != std::string::npos, message);
+    BOOST_TEST(message.find("xnode_union.\"padding_top\\x00\": the reader has no field _XNNPooling2D.\"padding_top\\x00\"") !=
+                   std::string::npos,
+               message);
+  }
+  BOOST_TEST(worded(report) == worded(scratch.verify_comparing_every_reading()), boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(a_reader_that_drops_an_identifier_or_a_type_is_reported) {
   Scratch scratch;
   // The newest reader stops accepting XN00, and v1.1.0's reads a tensor's dims as a table.

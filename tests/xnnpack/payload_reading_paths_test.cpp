@@ -65,16 +65,18 @@ std::string described(const Expected<GoldenVerifyReport>& report) {
   return text;
 }
 
-nlohmann::json description_of(const GoldenEntry& entry) {
+std::unique_ptr<RecordedDescription> description_of(const DelegateFamily& family, const GoldenEntry& entry) {
   std::ifstream in(golden_dir() + "/" + entry.description, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
-  return nlohmann::json::parse(text.str());
+  auto parsed = family.read_description(text.str());
+  BOOST_TEST_REQUIRE(parsed.ok(), (parsed.ok() ? "" : parsed.error().to_string()));
+  return std::move(parsed.value());
 }
 
 // Both families read the payload alike: inspection, and each version's reading and field comparison.
 void same_reading(const DelegateFamily& fast, const DelegateFamily& reflection, const std::vector<std::uint8_t>& payload,
-                  const nlohmann::json& description, const std::string& what) {
+                  const RecordedDescription& description, const std::string& what) {
   const BufferLimits limits;
   BOOST_TEST(described(fast.inspect_payload(payload.data(), payload.size(), limits)) ==
                  described(reflection.inspect_payload(payload.data(), payload.size(), limits)),
@@ -136,7 +138,7 @@ BOOST_AUTO_TEST_CASE(every_golden_program_reads_alike_both_ways) {
     BOOST_TEST(described(inspect_program(program.data(), program.size(), {fast.get()})) ==
                    described(inspect_program(program.data(), program.size(), {reflection.get()})),
                entry.path);
-    same_reading(*fast, *reflection, payload_of(program), description_of(entry), entry.path);
+    same_reading(*fast, *reflection, payload_of(program), *description_of(*fast, entry), entry.path);
   }
   GoldenVerifyOptions options;
   options.golden_dir = golden_dir();
@@ -149,24 +151,24 @@ BOOST_AUTO_TEST_CASE(mutated_payloads_read_alike_both_ways) {
   const auto reflection = delegate_family(family_dir(), PayloadReadingPath::Reflection);
   for (const GoldenEntry& entry : golden_manifest().entries) {
     const std::vector<std::uint8_t> payload = payload_of(golden_bytes(entry));
-    const nlohmann::json description = description_of(entry);
+    const std::unique_ptr<RecordedDescription> description = description_of(*fast, entry);
     for (std::size_t size : {payload.size() - 1, payload.size() * 3 / 4, payload.size() / 2, std::size_t{40}}) {
       const std::vector<std::uint8_t> truncated(payload.begin(), payload.begin() + static_cast<std::ptrdiff_t>(size));
-      same_reading(*fast, *reflection, truncated, description, fmt::format("{} truncated to {}", entry.path, size));
+      same_reading(*fast, *reflection, truncated, *description, fmt::format("{} truncated to {}", entry.path, size));
     }
     // Every byte of the smaller payloads, a spread of the larger ones, each flipped.
     const std::size_t step = std::max<std::size_t>(1, payload.size() / 400);
     for (std::size_t i = 0; i < payload.size(); i += step) {
       std::vector<std::uint8_t> flipped = payload;
       flipped[i] ^= 0xff;
-      same_reading(*fast, *reflection, flipped, description, fmt::format("{} byte {} flipped", entry.path, i));
+      same_reading(*fast, *reflection, flipped, *description, fmt::format("{} byte {} flipped", entry.path, i));
     }
     // The first node as every type id: known to all, to some versions, to none.
     const std::size_t type_at = first_node_type_offset(payload);
     for (unsigned type_id = 0; type_id < 256; ++type_id) {
       std::vector<std::uint8_t> retyped = payload;
       retyped[type_at] = static_cast<std::uint8_t>(type_id);
-      same_reading(*fast, *reflection, retyped, description, fmt::format("{} first node type {}", entry.path, type_id));
+      same_reading(*fast, *reflection, retyped, *description, fmt::format("{} first node type {}", entry.path, type_id));
     }
   }
 }
@@ -198,7 +200,7 @@ BOOST_AUTO_TEST_CASE(a_changed_schema_is_read_by_reflection_and_alike) {
   const auto reflection = delegate_family(dir, PayloadReadingPath::Reflection);
   for (const GoldenEntry& entry : golden_manifest().entries) {
     const std::vector<std::uint8_t> program = golden_bytes(entry);
-    same_reading(*fast, *reflection, payload_of(program), description_of(entry), entry.path);
+    same_reading(*fast, *reflection, payload_of(program), *description_of(*fast, entry), entry.path);
   }
   GoldenVerifyOptions options;
   options.golden_dir = golden_dir();

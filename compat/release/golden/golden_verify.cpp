@@ -10,7 +10,6 @@
 #include <tuple>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "fbcompat/executorch/program.h"
 #include "fbcompat/release/delegate_families.h"
@@ -21,7 +20,6 @@
 namespace fbcompat {
 namespace {
 
-using nlohmann::json;
 
 constexpr std::size_t kListed = 3;  // differences quoted in one finding
 
@@ -168,11 +166,11 @@ class GoldenChecker {
           "restore the original bytes from version control");
       return;
     }
-    const std::optional<json> description = load_description(entry);
+    const std::unique_ptr<RecordedDescription> description = load_description(entry);
     std::map<std::string, std::vector<std::string>> ignoring_readers;  // field -> readers that deprecated it
     std::optional<EarlierComparison> earlier;
     for (std::size_t r = *own_index; r < family_.manifest().versions.size(); ++r) {
-      earlier = check_reading(entry, file, *delegate, r, description, ignoring_readers, earlier);
+      earlier = check_reading(entry, file, *delegate, r, description.get(), ignoring_readers, earlier);
     }
     // One warning per field the program sets and later readers ignore, naming the field and the readers.
     for (const auto& [field, readers] : ignoring_readers) {
@@ -292,7 +290,7 @@ class GoldenChecker {
   }
 
  private:
-  std::optional<json> load_description(const GoldenEntry& entry) {
+  std::unique_ptr<RecordedDescription> load_description(const GoldenEntry& entry) {
     const std::string path = options_.golden_dir + "/" + entry.description;
     std::ifstream in(path, std::ios::binary);
     if (entry.description.empty() || !in) {
@@ -300,17 +298,18 @@ class GoldenChecker {
           fmt::format("the JSON description of {} ({}) is missing, so its field values cannot be checked", entry.path,
                       entry.description.empty() ? "none recorded" : entry.description),
           "restore the file from version control");
-      return std::nullopt;
+      return nullptr;
     }
     std::ostringstream text;
     text << in.rdbuf();
-    json parsed = json::parse(text.str(), nullptr, false);
-    if (parsed.is_discarded()) {
-      add(kGoldenFileMissing, entry.path, path, fmt::format("the JSON description {} does not parse", entry.description),
+    auto parsed = family_.read_description(std::move(text).str());
+    if (!parsed) {
+      add(kGoldenFileMissing, entry.path, path,
+          fmt::format("the JSON description {} cannot be read: {}", entry.description, parsed.error().message),
           "restore the file from version control");
-      return std::nullopt;
+      return nullptr;
     }
-    return parsed;
+    return std::move(parsed.value());
   }
 
   // The recorded fields as the last reader read them, when that comparison holds for readers that
@@ -323,7 +322,7 @@ class GoldenChecker {
   // `previous` is the reader before's comparison, when it holds; what is returned is this reader's.
   std::optional<EarlierComparison> check_reading(const GoldenEntry& entry, const std::string& file,
                                                  const ProgramDelegate& delegate, std::size_t reader,
-                                                 const std::optional<json>& description,
+                                                 const RecordedDescription* description,
                                                  std::map<std::string, std::vector<std::string>>& ignoring_readers,
                                                  const std::optional<EarlierComparison>& previous) {
     ++report_.readings;

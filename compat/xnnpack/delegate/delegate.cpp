@@ -12,6 +12,7 @@
 #include "fbcompat/xnnpack/graph.h"
 #include "golden_programs/golden_catalogue.h"
 #include "golden_programs/golden_program_builder.h"
+#include "golden_programs/parsed_description.h"
 #include "golden_programs/recorded_fields.h"
 
 namespace fbcompat::xnnpack {
@@ -113,19 +114,29 @@ class XnnpackDelegate final : public DelegateFamily {
     return reading;
   }
 
+  Expected<std::unique_ptr<RecordedDescription>> read_description(std::string text) const override {
+    auto parsed = ParsedDescription::parse(std::move(text));
+    if (!parsed) return parsed.error();
+    return std::unique_ptr<RecordedDescription>(std::move(parsed.value()));
+  }
+
   Expected<RecordedFields> compare_recorded_fields(std::size_t version, const std::uint8_t* data, std::size_t size,
-                                                   const nlohmann::json& description) const override {
+                                                   const RecordedDescription& description) const override {
+    // Only this family makes the descriptions it is given (read_description).
+    const auto& recorded = static_cast<const ParsedDescription&>(description);
     const ReflectedSchema& reader = *family_->versions().at(version).reader;
     auto split = split_xnnpack_payload(data, size);
     if (!split) return split.error();
     if (family_->reading_path() == PayloadReadingPath::Fast) {
-      if (auto same = recorded_fields_unchanged(description, split->flatbuffer, reader)) return std::move(*same);
+      if (auto same = recorded_fields_unchanged(recorded.document(), split->flatbuffer, reader)) return std::move(*same);
     }
+    const nlohmann::json* tree = recorded.tree();
+    if (tree == nullptr) return Error{"", 0, 0, "the description holds a value nlohmann's JSON parser refuses"};
     auto decoded_text = reader.to_json(split->flatbuffer);
     if (!decoded_text) return decoded_text.error();
     const nlohmann::json decoded = nlohmann::json::parse(*decoded_text, nullptr, false);
-    if (decoded.is_discarded()) return Error{reader.path(), 0, 0, "the description or the decoded payload is not JSON"};
-    return fbcompat::compare_recorded_fields(description, decoded, reader);
+    if (decoded.is_discarded()) return Error{reader.path(), 0, 0, "the payload decoded by this reader is not JSON"};
+    return fbcompat::compare_recorded_fields(*tree, decoded, reader);
   }
 
   // Each version from `earlier` on to `later` extends the reader before it (worked out when the family

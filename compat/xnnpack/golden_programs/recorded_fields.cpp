@@ -11,10 +11,18 @@ namespace {
 
 using nlohmann::json;
 
+constexpr std::size_t kQuotedElements = 8;  // the longest array a difference quotes in full
+
 bool same_number(const json& a, const json& b) {
   const double x = a.get<double>();
   const double y = b.get<double>();
   return std::fabs(x - y) <= 1e-6 || std::fabs(x - y) <= 1e-6 * std::max(std::fabs(x), std::fabs(y));
+}
+
+// A recorded key as a finding names it: quoted and escaped when it holds a control character.
+std::string printable(const std::string& key) {
+  const bool plain = std::none_of(key.begin(), key.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+  return plain ? key : fmt::format("{:?}", key);
 }
 
 bool same_leaf(const json& a, const json& b) {
@@ -34,11 +42,12 @@ class Comparer {
       return;
     }
     for (const auto& [key, value] : recorded.items()) {
-      const std::string here = path + "." + key;
-      const reflection::Field* field = object.fields()->LookupByKey(key.c_str());
+      const std::string here = path + "." + printable(key);
+      // A key with a NUL in it names no field: LookupByKey would read only up to the NUL.
+      const reflection::Field* field = key.find('\0') == std::string::npos ? object.fields()->LookupByKey(key.c_str()) : nullptr;
       if (field == nullptr) {
         result_.changed.push_back(fmt::format("{}: the reader has no field {}.{}, so the recorded value is lost", here,
-                                              unqualified_name(object.name()->str()), key));
+                                              unqualified_name(object.name()->str()), printable(key)));
         continue;
       }
       if (field->deprecated()) {
@@ -54,7 +63,10 @@ class Comparer {
     }
   }
 
-  RecordedFields take() { return std::move(result_); }
+  RecordedFields take() {
+    std::sort(result_.no_longer_read.begin(), result_.no_longer_read.end());
+    return std::move(result_);
+  }
 
  private:
   void field(const json& recorded, const json& decoded, const reflection::Field& field, const json& decoded_table,
@@ -105,8 +117,19 @@ class Comparer {
   }
 
   void changed(const std::string& path, const json& recorded, const json& decoded) {
-    result_.changed.push_back(fmt::format("{}: recorded {}, reads {}", path, recorded.dump(-1, ' ', false, json::error_handler_t::replace),
-                                          decoded.is_null() ? std::string("nothing") : decoded.dump(-1, ' ', false, json::error_handler_t::replace)));
+    result_.changed.push_back(
+        fmt::format("{}: recorded {}, reads {}", path, quoted(recorded), decoded.is_null() ? std::string("nothing") : quoted(decoded)));
+  }
+
+  // A value as the finding quotes it: a scalar, or a short array of scalars, as JSON; a larger or nested
+  // one by its size, which also keeps a description nested a million deep from recursing in dump().
+  static std::string quoted(const json& value) {
+    const bool flat_and_short = value.is_array() && value.size() <= kQuotedElements &&
+                                std::none_of(value.begin(), value.end(), [](const json& element) { return element.is_structured(); });
+    if (value.is_primitive() || flat_and_short) return value.dump(-1, ' ', false, json::error_handler_t::replace);
+    const bool one = value.size() == 1;
+    return value.is_array() ? fmt::format("an array of {} element{}", value.size(), one ? "" : "s")
+                            : fmt::format("an object of {} key{}", value.size(), one ? "" : "s");
   }
 
   void note_no_longer_read(const std::string& field) {

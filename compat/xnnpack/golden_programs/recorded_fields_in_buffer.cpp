@@ -1,12 +1,14 @@
 // The recorded description compared with the buffer itself, through flatbuffers' reflection accessors,
 // instead of with the buffer turned into JSON text and parsed again. It walks exactly the keys
-// compare_recorded_fields (recorded_fields.cpp) walks and judges each value as that comparison would
-// judge GenerateText's rendering of it, but it only proves sameness: at the first difference, or at
-// anything whose rendering it does not model, it gives up, and the caller runs the comparison on JSON,
-// which words every difference. So both ways give the same findings.
+// compare_recorded_fields (recorded_fields.cpp) walks, in RapidJSON's document of the description
+// rather than nlohmann's tree, and judges each value as that comparison would judge GenerateText's
+// rendering of it, but it only proves sameness: at the first difference, or at anything whose rendering
+// it does not model, it gives up, and the caller runs the comparison on JSON, which words every
+// difference. So both ways give the same findings.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <string_view>
 
 #include "fbcompat/core/schema.h"
 #include "golden_programs/recorded_fields.h"
@@ -15,15 +17,15 @@ namespace fbcompat {
 namespace {
 
 namespace fb = flatbuffers;
-using nlohmann::json;
+using Json = rapidjson::Value;
 
 // GenerateText prints a float with six decimals and a double with twelve: within this much of the
 // recorded value, the rendered value is within compare_recorded_fields' 1e-6 too.
 constexpr double kSureFloat = 4e-7;
 
-bool surely_same_number(const json& recorded, double value) {
-  if (!recorded.is_number() || !std::isfinite(value)) return false;
-  const double x = recorded.get<double>();
+bool surely_same_number(const Json& recorded, double value) {
+  if (!recorded.IsNumber() || !std::isfinite(value)) return false;
+  const double x = recorded.GetDouble();
   return std::fabs(x - value) <= kSureFloat;
 }
 
@@ -38,26 +40,32 @@ class BufferComparer {
   explicit BufferComparer(const ReflectedSchema& reader) : reader_(reader), schema_(reader.schema()) {}
 
   // False: not proven the same (different, or not modelled).
-  bool table(const json& recorded, Place place, const reflection::Object& object) {
-    if (!recorded.is_object()) return true;
-    for (const auto& [key, value] : recorded.items()) {
-      const reflection::Field* field = object.fields()->LookupByKey(key.c_str());
+  bool table(const Json& recorded, Place place, const reflection::Object& object) {
+    if (!recorded.IsObject()) return true;
+    for (const auto& member : recorded.GetObject()) {
+      // A key with a NUL in it names no field: LookupByKey would read only up to the NUL.
+      const char* key = member.name.GetString();
+      if (std::strlen(key) != member.name.GetStringLength()) return false;
+      const reflection::Field* field = object.fields()->LookupByKey(key);
       if (field == nullptr) return false;
       if (field->deprecated()) {
         note_no_longer_read(object.name()->str() + "." + key);
         continue;
       }
-      if (!this->field(value, place, object, *field)) return false;
+      if (!this->field(member.value, place, object, *field)) return false;
     }
     return true;
   }
 
-  std::vector<std::string> take_no_longer_read() { return std::move(no_longer_read_); }
+  std::vector<std::string> take_no_longer_read() {
+    std::sort(no_longer_read_.begin(), no_longer_read_.end());
+    return std::move(no_longer_read_);
+  }
   // Whether every enum value met had a name in the reader, so that it rendered as that name.
   bool met_only_named_values() const { return only_named_values_; }
 
  private:
-  bool field(const json& recorded, Place place, const reflection::Object& object, const reflection::Field& field) {
+  bool field(const Json& recorded, Place place, const reflection::Object& object, const reflection::Field& field) {
     const reflection::Type& type = *field.type();
     const reflection::BaseType base = type.base_type();
     if (object.is_struct()) {
@@ -95,10 +103,10 @@ class BufferComparer {
     }
   }
 
-  bool vector(const json& recorded, const fb::Table& table_, const reflection::Field& field) {
+  bool vector(const Json& recorded, const fb::Table& table_, const reflection::Field& field) {
     const reflection::Type& type = *field.type();
     const auto* any = fb::GetFieldAnyV(table_, field);
-    if (!recorded.is_array() || recorded.size() != any->size()) return false;
+    if (!recorded.IsArray() || recorded.Size() != any->size()) return false;
     const reflection::BaseType element = type.element();
     if (element == reflection::Obj) {
       const reflection::Object& nested = *object_at(type.index());
@@ -134,7 +142,7 @@ class BufferComparer {
 
   // A scalar field's value (nullptr: absent, so its default), rendered as GenerateText renders it:
   // enums by the name of their value, when it has one.
-  bool leaf(const json& recorded, const reflection::Field& field, const std::uint8_t* at) {
+  bool leaf(const Json& recorded, const reflection::Field& field, const std::uint8_t* at) {
     const reflection::Type& type = *field.type();
     const reflection::BaseType base = type.base_type();
     if (type.index() >= 0 && base != reflection::Bool && base != reflection::Float && base != reflection::Double) {
@@ -142,21 +150,21 @@ class BufferComparer {
       const reflection::Enum& e = *schema_.enums()->Get(static_cast<fb::uoffset_t>(type.index()));
       if (e.attributes() != nullptr && e.attributes()->LookupByKey("bit_flags") != nullptr) return false;
       for (const reflection::EnumVal* member : *e.values()) {
-        if (member->value() == value) return recorded.is_string() && recorded.get_ref<const std::string&>() == member->name()->str();
+        if (member->value() == value) return same_text(recorded, member->name()->string_view());
       }
       only_named_values_ = false;
       return integer(recorded, base, value);
     }
     if (at != nullptr) return scalar(recorded, base, at);
-    if (base == reflection::Bool) return recorded.is_boolean() && recorded.get<bool>() == (field.default_integer() != 0);
+    if (base == reflection::Bool) return recorded.IsBool() && recorded.GetBool() == (field.default_integer() != 0);
     if (base == reflection::Float || base == reflection::Double) return surely_same_number(recorded, field.default_real());
     return integer(recorded, base, field.default_integer());
   }
 
-  bool scalar(const json& recorded, reflection::BaseType base, const std::uint8_t* at) {
+  bool scalar(const Json& recorded, reflection::BaseType base, const std::uint8_t* at) {
     switch (base) {
       case reflection::Bool:
-        return recorded.is_boolean() && recorded.get<bool>() == (fb::ReadScalar<std::uint8_t>(at) != 0);
+        return recorded.IsBool() && recorded.GetBool() == (fb::ReadScalar<std::uint8_t>(at) != 0);
       case reflection::Float:
       case reflection::Double:
         return surely_same_number(recorded, fb::GetAnyValueF(base, at));
@@ -165,23 +173,27 @@ class BufferComparer {
     }
   }
 
-  // Integers print exactly; nlohmann reads them back as integers, compared as doubles.
-  static bool integer(const json& recorded, reflection::BaseType base, std::int64_t value) {
-    if (!recorded.is_number()) return false;
+  // Integers print exactly; the comparison on JSON compares them as doubles, and so does this.
+  static bool integer(const Json& recorded, reflection::BaseType base, std::int64_t value) {
+    if (!recorded.IsNumber()) return false;
     if (base == reflection::ULong && value < 0) return false;  // beyond int64: not modelled
-    const double x = recorded.get<double>();
+    const double x = recorded.GetDouble();
     const double y = static_cast<double>(value);
     return std::fabs(x - y) <= 1e-6 || std::fabs(x - y) <= 1e-6 * std::max(std::fabs(x), std::fabs(y));
   }
 
   // Printable ASCII renders as itself; anything else is escaped, which is not modelled.
-  static bool same_string(const json& recorded, const fb::String* value) {
-    if (value == nullptr || !recorded.is_string()) return false;
+  static bool same_string(const Json& recorded, const fb::String* value) {
+    if (value == nullptr) return false;
     for (const char c : value->string_view()) {
       if (c < 0x20 || c > 0x7e) return false;
     }
-    const std::string& text = recorded.get_ref<const std::string&>();
-    return text.size() == value->size() && std::memcmp(text.data(), value->data(), text.size()) == 0;
+    return same_text(recorded, value->string_view());
+  }
+
+  static bool same_text(const Json& recorded, std::string_view text) {
+    return recorded.IsString() && recorded.GetStringLength() == text.size() &&
+           std::memcmp(recorded.GetString(), text.data(), text.size()) == 0;
   }
 
   const reflection::Object* object_at(std::int32_t index) const {
@@ -202,7 +214,7 @@ class BufferComparer {
 
 }  // namespace
 
-std::optional<RecordedFields> recorded_fields_unchanged(const nlohmann::json& recorded, const std::uint8_t* verified_buffer,
+std::optional<RecordedFields> recorded_fields_unchanged(const rapidjson::Value& recorded, const std::uint8_t* verified_buffer,
                                                         const ReflectedSchema& reader) {
   if (!reader.renders_plainly(verified_buffer)) return std::nullopt;
   BufferComparer comparer(reader);

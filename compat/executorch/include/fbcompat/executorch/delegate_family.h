@@ -9,13 +9,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 
 #include "fbcompat/checks/runtime_check.h"
 #include "fbcompat/core/error.h"
@@ -65,6 +65,13 @@ struct RecordedFields {
   // then a later reader that reads all this one reads, alike (DelegateFamily::reads_recorded_fields_alike),
   // finds the same, and golden verify keeps this comparison instead of making it again.
   bool holds_for_extending_readers = false;
+};
+
+// A golden program's JSON description (the text `golden freeze` wrote beside it), as its family parsed
+// it (DelegateFamily::read_description): read once, then compared with every reader's reading.
+class RecordedDescription {
+ public:
+  virtual ~RecordedDescription() = default;
 };
 
 // A tensor a golden program takes or gives, as the golden manifest records it.
@@ -120,10 +127,13 @@ class DelegateFamily {
   // whose header is bad is an Error; one the reader refuses is a reading with `refused` set.
   virtual Expected<PayloadReading> read_payload(std::size_t version, const std::uint8_t* data, std::size_t size,
                                                 const BufferLimits& limits) const = 0;
-  // The recorded description of a golden program (its JSON, parsed once for every reader) against its
+  // A golden program's description, parsed for compare_recorded_fields. An Error when the text is not
+  // JSON, saying where (line and column) and why.
+  virtual Expected<std::unique_ptr<RecordedDescription>> read_description(std::string text) const = 0;
+  // The recorded description of a golden program (read_description's, by this family) against its
   // payload decoded by `version`'s reader.
   virtual Expected<RecordedFields> compare_recorded_fields(std::size_t version, const std::uint8_t* data,
-                                                           std::size_t size, const nlohmann::json& description) const = 0;
+                                                           std::size_t size, const RecordedDescription& description) const = 0;
   // Whether `later`'s reader reads every field of this (verified) payload that `earlier`'s reads, alike,
   // so that a comparison `earlier` made that holds_for_extending_readers holds for `later` too. False
   // whenever that is not proven; golden verify then compares again.

@@ -1,0 +1,44 @@
+// A golden program's JSON description as the XNNPACK family reads it: parsed by RapidJSON, whose
+// document the comparison on the buffer walks (recorded_fields_in_buffer.cpp). Reading the descriptions
+// with nlohmann took most of golden verify's time; its tree, which words each difference
+// (recorded_fields.cpp), is parsed from the same text only when a comparison on the buffer does not
+// prove every value the same.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+#include <rapidjson/document.h>
+
+#include "fbcompat/core/error.h"
+#include "fbcompat/executorch/delegate_family.h"
+
+// RapidJSON is compiled under fbcompat's own namespace (cmake/Dependencies.cmake).
+namespace rapidjson = RAPIDJSON_NAMESPACE;
+
+namespace fbcompat {
+
+class ParsedDescription final : public RecordedDescription {
+ public:
+  // An Error when `text` is not JSON (the line and column where it stops being JSON, and why), or when
+  // its root is not an object.
+  static Expected<std::unique_ptr<ParsedDescription>> parse(std::string text);
+
+  const rapidjson::Document& document() const { return document_; }
+  // nlohmann's tree of the same text, parsed on first use. Null where nlohmann refuses what RapidJSON
+  // read (a number beyond a double's range, say).
+  const nlohmann::json* tree() const;
+
+ private:
+  explicit ParsedDescription(std::string text) : text_(std::move(text)) {}
+
+  std::string text_;
+  rapidjson::Document document_;
+  mutable std::once_flag tree_parsed_;
+  mutable std::optional<nlohmann::json> tree_;
+};
+
+}  // namespace fbcompat
