@@ -547,6 +547,49 @@ BOOST_AUTO_TEST_CASE(golden_rules_are_registered_with_pages) {
   BOOST_TEST(golden_rules == 17u);
 }
 
+// A manifest that cannot be read is refused with the entry and the member at fault (or, for text that
+// is not JSON, the line and column), never read in part or with a default in place of a wrong value.
+BOOST_AUTO_TEST_CASE(a_manifest_that_cannot_be_read_names_the_entry_and_the_reason) {
+  const std::string bundled = read_file(golden_dir() + "/MANIFEST.json");
+  // Every member is read: written again, the bundled manifest is the same text.
+  const auto loaded = load_golden_manifest(golden_dir() + "/MANIFEST.json");
+  BOOST_TEST_REQUIRE(loaded.ok());
+  BOOST_TEST(golden_manifest_json(*loaded) == bundled);
+  const std::string first = "xnnpack/v0.1.0/all_members.pte";
+  const std::string conv = "xnnpack/v0.1.0/conv_pool_fc.pte";
+  const auto first_line = bundled.substr(bundled.find('\n') + 1, bundled.find('\n', bundled.find('\n') + 1) - bundled.find('\n') - 1);
+  struct Case {
+    std::string from, to, expected;
+  };
+  const std::vector<Case> cases = {
+      {"\"version\":\"v0.1.0\",", "", "entry " + first + ": \"version\" is missing"},
+      {"\"size\":3488", "\"size\":-1", "entry " + first + ": \"size\" must be an unsigned integer"},
+      {"\"runnable\":false", "\"runnable\":\"no\"", "entry " + first + ": \"runnable\" must be true or false"},
+      {"\"nodes\":[\"XNNAdd\"", "\"nodes\":[1", "entry " + first + ": \"nodes\" must be an array of strings"},
+      {"\"shape\":[1,1,1,3]", "\"shape\":[1,\"1\",1,3]", "entry " + conv + ": expected_outputs[0]: \"shape\" must be an array of unsigned integers"},
+      {"\"value_id\":12,", "\"value_id\":4294967296,", "entry " + conv + ": expected_outputs[0]: \"value_id\" must be an unsigned 32-bit integer"},
+      {"\"format\": 1", "\"format\": 2", "unknown manifest format (expected \"format\": 1)"},
+      {first_line, first_line + "\n, " + first_line.substr(2), "entry " + first + " is listed twice"},
+      {"\"programs\": {", "\"programs\": {{", "not valid JSON: Missing a name for object member."},
+  };
+  for (const Case& c : cases) {
+    TempDir dir;
+    std::string text = bundled;
+    const auto at = text.find(c.from);
+    BOOST_TEST_REQUIRE(at != std::string::npos, c.from);
+    text.replace(at, c.from.size(), c.to);
+    write_text(dir.path() + "/MANIFEST.json", text);
+    const auto manifest = load_golden_manifest(dir.path() + "/MANIFEST.json");
+    BOOST_TEST_REQUIRE(!manifest.ok(), c.expected);
+    BOOST_TEST(manifest.error().message == c.expected);
+    BOOST_TEST(manifest.error().file == dir.path() + "/MANIFEST.json");
+    if (c.expected.rfind("not valid JSON", 0) == 0) {
+      BOOST_TEST(manifest.error().line == 1u);
+      BOOST_TEST(manifest.error().column == 28u);  // the second '{'
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(verify_without_a_manifest_is_bad_input) {
   TempDir empty;
   const auto cli = run_cli({"golden", "verify", empty.path(), "--schemas", family_dir()});

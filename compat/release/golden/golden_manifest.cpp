@@ -1,11 +1,15 @@
 #include "fbcompat/release/golden_manifest.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "fbcompat/support/json_document.h"
 
 namespace fbcompat {
 namespace {
@@ -17,17 +21,6 @@ json tensor_json(const GoldenTensorRecord& tensor) {
   for (float value : tensor.values) values.push_back(static_cast<double>(value));
   return {{"value_id", tensor.value_id}, {"external_id", tensor.external_id}, {"shape", tensor.shape},
           {"dtype", tensor.dtype},       {"layout", tensor.layout},           {"values", values}};
-}
-
-GoldenTensorRecord tensor_from(const json& j) {
-  GoldenTensorRecord tensor;
-  tensor.value_id = j.at("value_id").get<std::uint32_t>();
-  tensor.external_id = j.at("external_id").get<std::uint32_t>();
-  tensor.shape = j.at("shape").get<std::vector<std::size_t>>();
-  tensor.dtype = j.at("dtype").get<std::string>();
-  tensor.layout = j.value("layout", "");
-  for (const json& value : j.at("values")) tensor.values.push_back(value.get<float>());
-  return tensor;
 }
 
 json entry_json(const GoldenEntry& entry) {
@@ -55,29 +48,191 @@ json entry_json(const GoldenEntry& entry) {
   return out;
 }
 
-GoldenEntry entry_from(const std::string& path, const json& j) {
-  GoldenEntry entry;
-  entry.path = path;
-  entry.family = j.value("family", "xnnpack");
-  entry.version = j.at("version").get<std::string>();
-  entry.sha256 = j.at("sha256").get<std::string>();
-  entry.size = j.value("size", std::uint64_t{0});
-  entry.description = j.value("description", "");
-  entry.purpose = j.value("purpose", "");
-  entry.storage = j.value("storage", "INLINE") == "SEGMENT" ? DelegateLocation::Segment : DelegateLocation::Inline;
-  entry.xh00_header = j.value("xh00_header", true);
-  entry.extended_header = j.value("extended_header", true);
-  entry.nodes = j.at("nodes").get<std::vector<std::string>>();
-  entry.runnable = j.value("runnable", false);
-  if (entry.runnable) {
-    for (const json& tensor : j.at("inputs")) entry.inputs.push_back(tensor_from(tensor));
-    for (const json& tensor : j.at("expected_outputs")) entry.expected_outputs.push_back(tensor_from(tensor));
-    if (const auto tolerance = j.find("tolerance"); tolerance != j.end()) {
-      entry.relative_tolerance = tolerance->value("relative", entry.relative_tolerance);
-      entry.absolute_tolerance = tolerance->value("absolute", entry.absolute_tolerance);
+// One entry's members, read with the first that is missing or of another type remembered: the entry is
+// then refused with that reason.
+class MemberReader {
+ public:
+  explicit MemberReader(const rapidjson::Value& object) : object_(object) {}
+
+  const std::optional<std::string>& problem() const { return problem_; }
+
+  std::string text(const char* key, std::optional<std::string> fallback = std::nullopt) {
+    const rapidjson::Value* value = member(key, fallback.has_value());
+    if (value == nullptr) return fallback.value_or("");
+    if (!value->IsString()) {
+      fail(key, "a string");
+      return "";
     }
+    return std::string(value->GetString(), value->GetStringLength());
   }
-  return entry;
+
+  bool flag(const char* key, bool fallback) {
+    const rapidjson::Value* value = member(key, true);
+    if (value == nullptr) return fallback;
+    if (!value->IsBool()) {
+      fail(key, "true or false");
+      return fallback;
+    }
+    return value->GetBool();
+  }
+
+  std::uint64_t count(const char* key, std::optional<std::uint64_t> fallback = std::nullopt) {
+    const rapidjson::Value* value = member(key, fallback.has_value());
+    if (value == nullptr) return fallback.value_or(0);
+    if (!value->IsUint64()) {
+      fail(key, "an unsigned integer");
+      return 0;
+    }
+    return value->GetUint64();
+  }
+
+  std::uint32_t id(const char* key) {
+    const std::uint64_t value = count(key);
+    if (value > UINT32_MAX) {
+      fail(key, "an unsigned 32-bit integer");
+      return 0;
+    }
+    return static_cast<std::uint32_t>(value);
+  }
+
+  float number(const char* key, float fallback) {
+    const rapidjson::Value* value = member(key, true);
+    if (value == nullptr) return fallback;
+    if (!value->IsNumber()) {
+      fail(key, "a number");
+      return fallback;
+    }
+    return static_cast<float>(value->GetDouble());
+  }
+
+  // The elements of an array member, each read by `read(element)`, which returns false when it is not
+  // of the element type (`what`).
+  template <typename T, typename Read>
+  std::vector<T> list(const char* key, const char* what, Read read) {
+    std::vector<T> out;
+    const rapidjson::Value* value = member(key, false);
+    if (value == nullptr) return out;
+    if (!value->IsArray()) {
+      fail(key, fmt::format("an array of {}", what));
+      return out;
+    }
+    out.reserve(value->Size());
+    for (const rapidjson::Value& element : value->GetArray()) {
+      T item{};
+      if (!read(element, item)) {
+      fail(key, fmt::format("an array of {}", what));
+      return out;
+    }
+      out.push_back(std::move(item));
+    }
+    return out;
+  }
+
+  // An object member, or nullptr when it is absent (then `required` makes that the problem).
+  const rapidjson::Value* object(const char* key, bool required) {
+    const rapidjson::Value* value = member(key, !required);
+    if (value != nullptr && !value->IsObject()) {
+      fail(key, "an object");
+      return nullptr;
+    }
+    return value;
+  }
+
+  // An array of objects.
+  const rapidjson::Value* objects(const char* key) {
+    const rapidjson::Value* value = member(key, false);
+    if (value == nullptr) return nullptr;
+    const bool all_objects = value->IsArray() && std::all_of(value->Begin(), value->End(), [](const rapidjson::Value& element) {
+                               return element.IsObject();
+                             });
+    if (!all_objects) {
+      fail(key, "an array of objects");
+      return nullptr;
+    }
+    return value;
+  }
+
+ private:
+  const rapidjson::Value* member(const char* key, bool optional) {
+    const auto found = object_.FindMember(key);
+    if (found != object_.MemberEnd()) return &found->value;
+    if (!optional && !problem_) problem_ = fmt::format("\"{}\" is missing", key);
+    return nullptr;
+  }
+
+  void fail(const char* key, const std::string& expected) {
+    if (!problem_) problem_ = fmt::format("\"{}\" must be {}", key, expected);
+  }
+
+  const rapidjson::Value& object_;
+  std::optional<std::string> problem_;
+};
+
+bool read_text(const rapidjson::Value& element, std::string& out) {
+  if (!element.IsString()) return false;
+  out.assign(element.GetString(), element.GetStringLength());
+  return true;
+}
+
+bool read_size(const rapidjson::Value& element, std::size_t& out) {
+  if (!element.IsUint64()) return false;
+  out = static_cast<std::size_t>(element.GetUint64());
+  return true;
+}
+
+bool read_float(const rapidjson::Value& element, float& out) {
+  if (!element.IsNumber()) return false;
+  out = static_cast<float>(element.GetDouble());
+  return true;
+}
+
+std::optional<std::string> tensor_from(const rapidjson::Value& object, GoldenTensorRecord& tensor) {
+  MemberReader read(object);
+  tensor.value_id = read.id("value_id");
+  tensor.external_id = read.id("external_id");
+  tensor.shape = read.list<std::size_t>("shape", "unsigned integers", read_size);
+  tensor.dtype = read.text("dtype");
+  tensor.layout = read.text("layout", "");
+  tensor.values = read.list<float>("values", "numbers", read_float);
+  return read.problem();
+}
+
+std::optional<std::string> tensors_from(MemberReader& read, const char* key, std::vector<GoldenTensorRecord>& tensors) {
+  const rapidjson::Value* list = read.objects(key);
+  if (list == nullptr) return read.problem();
+  for (const rapidjson::Value& object : list->GetArray()) {
+    GoldenTensorRecord tensor;
+    if (auto problem = tensor_from(object, tensor)) return fmt::format("{}[{}]: {}", key, tensors.size(), *problem);
+    tensors.push_back(std::move(tensor));
+  }
+  return std::nullopt;
+}
+
+// The entry, or why it cannot be read.
+std::optional<std::string> entry_from(const rapidjson::Value& object, GoldenEntry& entry) {
+  if (!object.IsObject()) return "not an object";
+  MemberReader read(object);
+  entry.family = read.text("family", "xnnpack");
+  entry.version = read.text("version");
+  entry.sha256 = read.text("sha256");
+  entry.size = read.count("size", 0);
+  entry.description = read.text("description", "");
+  entry.purpose = read.text("purpose", "");
+  entry.storage = read.text("storage", "INLINE") == "SEGMENT" ? DelegateLocation::Segment : DelegateLocation::Inline;
+  entry.xh00_header = read.flag("xh00_header", true);
+  entry.extended_header = read.flag("extended_header", true);
+  entry.nodes = read.list<std::string>("nodes", "strings", read_text);
+  entry.runnable = read.flag("runnable", false);
+  if (read.problem() || !entry.runnable) return read.problem();
+  if (auto problem = tensors_from(read, "inputs", entry.inputs)) return problem;
+  if (auto problem = tensors_from(read, "expected_outputs", entry.expected_outputs)) return problem;
+  if (const rapidjson::Value* tolerance = read.object("tolerance", false)) {
+    MemberReader bounds(*tolerance);
+    entry.relative_tolerance = bounds.number("relative", entry.relative_tolerance);
+    entry.absolute_tolerance = bounds.number("absolute", entry.absolute_tolerance);
+    if (bounds.problem()) return "tolerance: " + *bounds.problem();
+  }
+  return read.problem();
 }
 
 }  // namespace
@@ -94,23 +249,33 @@ Expected<GoldenManifest> load_golden_manifest(const std::string& path) {
   if (!in) return Error{path, 0, 0, "cannot open the golden manifest"};
   std::ostringstream text;
   text << in.rdbuf();
-  json document = json::parse(text.str(), nullptr, false);
-  if (document.is_discarded() || !document.is_object()) return Error{path, 0, 0, "not valid JSON"};
-  if (document.value("format", 0) != GoldenManifest::kFormat) {
+  rapidjson::Document document;
+  if (const auto problem = support::parse_json(text.str(), document)) {
+    return Error{path, problem->line, problem->column, fmt::format("not valid JSON: {}", problem->message)};
+  }
+  if (!document.IsObject()) return Error{path, 0, 0, "not a JSON object"};
+  const auto format = document.FindMember("format");
+  if (format == document.MemberEnd() || !format->value.IsInt() || format->value.GetInt() != GoldenManifest::kFormat) {
     return Error{path, 0, 0, fmt::format("unknown manifest format (expected \"format\": {})", GoldenManifest::kFormat)};
   }
+  const auto programs = document.FindMember("programs");
+  if (programs == document.MemberEnd() || !programs->value.IsObject()) return Error{path, 0, 0, "has no \"programs\" object"};
   GoldenManifest manifest;
-  const auto programs = document.find("programs");
-  if (programs == document.end() || !programs->is_object()) return Error{path, 0, 0, "has no \"programs\" object"};
-  for (const auto& [program_path, entry] : programs->items()) {
-    try {
-      manifest.entries.push_back(entry_from(program_path, entry));
-    } catch (const json::exception& problem) {
-      return Error{path, 0, 0, fmt::format("entry {}: {}", program_path, problem.what())};
+  manifest.entries.reserve(programs->value.MemberCount());
+  for (const auto& member : programs->value.GetObject()) {
+    GoldenEntry entry;
+    entry.path.assign(member.name.GetString(), member.name.GetStringLength());
+    if (const auto problem = entry_from(member.value, entry)) {
+      return Error{path, 0, 0, fmt::format("entry {}: {}", entry.path, *problem)};
     }
+    manifest.entries.push_back(std::move(entry));
   }
   std::sort(manifest.entries.begin(), manifest.entries.end(),
             [](const GoldenEntry& a, const GoldenEntry& b) { return a.path < b.path; });
+  // A JSON object may name a key twice; which of the two entries would count is nowhere said.
+  const auto twice = std::adjacent_find(manifest.entries.begin(), manifest.entries.end(),
+                                        [](const GoldenEntry& a, const GoldenEntry& b) { return a.path == b.path; });
+  if (twice != manifest.entries.end()) return Error{path, 0, 0, fmt::format("entry {} is listed twice", twice->path)};
   return manifest;
 }
 

@@ -11,13 +11,10 @@
 #include <string>
 
 #include <nlohmann/json.hpp>
-#include <rapidjson/document.h>
 
 #include "fbcompat/core/error.h"
 #include "fbcompat/executorch/delegate_family.h"
-
-// RapidJSON is compiled under fbcompat's own namespace (cmake/Dependencies.cmake).
-namespace rapidjson = RAPIDJSON_NAMESPACE;
+#include "fbcompat/support/json_document.h"
 
 namespace fbcompat {
 
