@@ -2,13 +2,12 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
 #include <optional>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "fbcompat/core/source_reader.h"
 #include "fbcompat/support/json_document.h"
 
 namespace fbcompat {
@@ -245,12 +244,10 @@ const GoldenEntry* GoldenManifest::find(const std::string& path) const {
 }
 
 Expected<GoldenManifest> load_golden_manifest(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{path, 0, 0, "cannot open the golden manifest"};
-  std::ostringstream text;
-  text << in.rdbuf();
+  std::string text;
+  if (!FileSystemReader().read(path, &text)) return Error{path, 0, 0, "cannot open the golden manifest"};
   rapidjson::Document document;
-  if (const auto problem = support::parse_json(text.str(), document)) {
+  if (const auto problem = support::parse_json(text, document)) {
     return Error{path, problem->line, problem->column, fmt::format("not valid JSON: {}", problem->message)};
   }
   if (!document.IsObject()) return Error{path, 0, 0, "not a JSON object"};

@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <deque>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <tuple>
 
 #include <fmt/format.h>
 
+#include "fbcompat/core/source_reader.h"
 #include "fbcompat/executorch/program.h"
 #include "fbcompat/release/delegate_families.h"
 #include "fbcompat/release/golden_manifest.h"
@@ -292,17 +291,15 @@ class GoldenChecker {
  private:
   std::unique_ptr<RecordedDescription> load_description(const GoldenEntry& entry) {
     const std::string path = options_.golden_dir + "/" + entry.description;
-    std::ifstream in(path, std::ios::binary);
-    if (entry.description.empty() || !in) {
+    std::string text;
+    if (entry.description.empty() || !FileSystemReader().read(path, &text)) {
       add(kGoldenFileMissing, entry.path, path,
           fmt::format("the JSON description of {} ({}) is missing, so its field values cannot be checked", entry.path,
                       entry.description.empty() ? "none recorded" : entry.description),
           "restore the file from version control");
       return nullptr;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto parsed = family_.read_description(std::move(text).str());
+    auto parsed = family_.read_description(std::move(text));
     if (!parsed) {
       add(kGoldenFileMissing, entry.path, path,
           fmt::format("the JSON description {} cannot be read: {}", entry.description, parsed.error().message),

@@ -1,0 +1,58 @@
+// support::parse_json, which reads golden descriptions and the golden manifest: what it accepts is what
+// nlohmann (which words their differences) accepts, and what it refuses names its line and column.
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "fbcompat/support/json_document.h"
+
+using namespace fbcompat;
+
+namespace {
+
+std::string problem_of(const std::string& text) {
+  rapidjson::Document document;
+  const auto problem = support::parse_json(text, document);
+  return problem ? std::to_string(problem->line) + ":" + std::to_string(problem->column) + " " + problem->message : "ok";
+}
+
+bool nlohmann_reads(const std::string& text) { return !nlohmann::json::parse(text, nullptr, false).is_discarded(); }
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(json_document)
+
+BOOST_AUTO_TEST_CASE(refusals_name_the_line_and_column) {
+  BOOST_TEST(problem_of("{\n  \"a\": 1\n  \"b\": 2\n}") == "3:3 Missing a comma or '}' after an object member.");
+  BOOST_TEST(problem_of("") == "1:1 The document is empty.");
+  BOOST_TEST(problem_of("{\"a\": [1, 2,]}") == "1:13 Invalid value.");
+}
+
+// Both parsers agree on each text: ASCII (read without checking encoding), UTF-8, bytes that are not
+// UTF-8, a NUL after the value (the end of the text for both) or inside a string, and nesting a
+// million deep (iterative: no stack to exhaust).
+BOOST_AUTO_TEST_CASE(accepts_what_nlohmann_accepts) {
+  const std::string deep = std::string(1'000'000, '[') + std::string(1'000'000, ']');
+  const std::vector<std::string> texts = {
+      "{\"a\": 1}",
+      "{\"a\": \"caf\xc3\xa9\"}",
+      "{\"a\": \"caf\xe9\"}",
+      std::string("{\"a\": 1}\0{", 10),
+      std::string("{\"a\": \"x\0y\"}", 12),
+      std::string("{\"a\": \"x\\u0000y\"}"),
+      deep,
+      deep.substr(1),
+  };
+  for (const std::string& text : texts) {
+    const std::string shown = text.substr(0, 20);
+    BOOST_TEST((problem_of(text) == "ok") == nlohmann_reads(text), shown << ": " << problem_of(text));
+  }
+  BOOST_TEST(problem_of(texts[2]) == "1:11 Invalid encoding in string.");
+  BOOST_TEST(problem_of(texts[3]) == "ok");
+  BOOST_TEST(problem_of(texts[4]) == "1:9 Missing a closing quotation mark in string.");
+  BOOST_TEST(problem_of(deep) == "ok");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
