@@ -469,6 +469,36 @@ BOOST_AUTO_TEST_CASE(duplicated_keys_and_keys_with_a_nul_are_judged_as_the_json_
   BOOST_TEST(worded(report) == worded(scratch.verify_comparing_every_reading()), boost::test_tools::per_element());
 }
 
+// Programs are checked on several threads and their findings merged in manifest order: the report is
+// the same, finding for finding, on one thread and on many, whatever finishes first.
+BOOST_AUTO_TEST_CASE(the_report_is_the_same_on_one_thread_and_on_many) {
+  Scratch scratch;
+  replace_once(scratch.schemas + "/v1.1.0/runtime_schema.fbs", "table _XNNNode2x1 {\n  input1_id:uint;\n  input2_id:uint;",
+               "table _XNNNode2x1 {\n  input2_id:uint;\n  input1_id:uint;");
+  replace_once(scratch.golden + "/xnnpack/v0.7.0/mlp.json", "      \"offset\": 0,\n      \"size\": 0", "      \"offset\": 0\n      \"size\": 0");
+  std::filesystem::copy_file(scratch.golden + "/xnnpack/v0.7.0/mlp.pte", scratch.golden + "/xnnpack/v0.7.0/stray.pte");
+  const auto verify_on = [&](unsigned threads) {
+    GoldenVerifyOptions options;
+    options.golden_dir = scratch.golden;
+    options.family_dir = scratch.schemas;
+    options.threads = threads;
+    auto report = verify_golden(options);
+    BOOST_TEST_REQUIRE(report.ok(), (report.ok() ? "" : report.error().to_string()));
+    return std::move(report.value());
+  };
+  const GoldenVerifyReport one = verify_on(1);
+  BOOST_TEST(count_rule(one.findings, "GOLDEN_FIELD_VALUE_CHANGED") > 5u);
+  BOOST_TEST(count_rule(one.findings, "GOLDEN_FILE_MISSING") == 1u);
+  BOOST_TEST(count_rule(one.findings, "GOLDEN_FILE_UNRECORDED") == 1u);
+  BOOST_TEST(count_rule(one.findings, "GOLDEN_PROGRAM_REFUSED_BY_RELEASE") > 0u);
+  for (const unsigned threads : {0u, 2u, 7u}) {
+    const GoldenVerifyReport many = verify_on(threads);
+    BOOST_TEST(many.programs == one.programs);
+    BOOST_TEST(many.readings == one.readings);
+    BOOST_TEST(worded(many) == worded(one), boost::test_tools::per_element());
+  }
+}
+
 BOOST_AUTO_TEST_CASE(a_reader_that_drops_an_identifier_or_a_type_is_reported) {
   Scratch scratch;
   // The newest reader stops accepting XN00, and v1.1.0's reads a tensor's dims as a table.

@@ -16,6 +16,7 @@ struct GoldenArguments {
   std::string golden_dir = "golden";
   std::string family_dir = "schemas/xnnpack";
   std::string version;
+  unsigned threads = 0;
   OutputOptions output;
 };
 
@@ -24,6 +25,7 @@ int run_verify(const GoldenArguments& arguments) {
   GoldenVerifyOptions options;
   options.golden_dir = arguments.golden_dir;
   options.family_dir = arguments.family_dir;
+  options.threads = arguments.threads;
   auto report = verify_golden(options);
   if (!report) return report_error(report.error());
   auto config = load_project_config("", /*required=*/false);
@@ -56,6 +58,7 @@ void add_golden_command(CLI::App& app, int& exit_code) {
   verify->add_option("dir", arguments->golden_dir, "Golden directory (holds MANIFEST.json)")->default_str("golden");
   verify->add_option("--schemas", arguments->family_dir, "XNNPACK schema family directory (holds manifest.toml)")
       ->default_str("schemas/xnnpack");
+  verify->add_option("--threads", arguments->threads, "Check programs on this many threads (default: one per core)");
   add_output_options(*verify, arguments->output);
   verify->footer(
       "Each program's sha256 must match the manifest; its XNNPACK payload must verify against the reader\n"

@@ -29,6 +29,7 @@ Expected<std::vector<AuditSection>> golden_sections(const FamilyConfig& family, 
   verify_options.golden_dir = family.golden;
   verify_options.family = family.name;
   verify_options.family_dir = family.directory;
+  verify_options.threads = options.threads;
   auto verified = verify_golden(verify_options, **delegate);
   if (!verified) return verified.error();
   sections.push_back({"Golden programs decode",

@@ -57,9 +57,10 @@ class XnnpackDelegate final : public DelegateFamily {
     if (!family_) return out;
 
     std::optional<Error> last_error;
+    std::optional<bool> passes_newest;  // the same for every reader
     for (std::size_t i = family_->versions().size(); i-- > 0;) {
       const XnnpackVersion& version = family_->versions()[i];
-      auto graph = read_xnnpack_graph(version, data, size, limits);
+      auto graph = read_xnnpack_graph(version, data, size, limits, &passes_newest);
       if (!graph) {
         if (!last_error) last_error = graph.error();
         continue;
@@ -98,20 +99,22 @@ class XnnpackDelegate final : public DelegateFamily {
 
   Expected<PayloadReading> read_payload(std::size_t version, const std::uint8_t* data, std::size_t size,
                                         const BufferLimits& limits) const override {
-    const XnnpackVersion& reader = family_->versions().at(version);
     auto split = split_xnnpack_payload(data, size);
     if (!split) return split.error();
-    PayloadReading reading;
-    reading.identifier = xnnpack_identifier(*split);
-    reading.identifier_accepted = reader.accepts(reading.identifier);
-    reading.accepted_identifiers = reader.accepted_identifiers;
-    auto graph = read_xnnpack_graph(reader, data, size, limits);
-    if (!graph) {
-      reading.refused = graph.error().message;
-      return reading;
+    std::optional<bool> passes_newest;
+    return reading(family_->versions().at(version), *split, data, size, limits, passes_newest);
+  }
+
+  Expected<std::vector<PayloadReading>> read_payload_from(std::size_t first, const std::uint8_t* data, std::size_t size,
+                                                          const BufferLimits& limits) const override {
+    auto split = split_xnnpack_payload(data, size);
+    if (!split) return split.error();
+    std::optional<bool> passes_newest;  // the same for every reader
+    std::vector<PayloadReading> readings;
+    for (std::size_t version = first; version < family_->versions().size(); ++version) {
+      readings.push_back(reading(family_->versions()[version], *split, data, size, limits, passes_newest));
     }
-    for (const XnnpackNode& node : graph->nodes) reading.nodes.push_back({node.type_id, node.name});
-    return reading;
+    return readings;
   }
 
   Expected<std::unique_ptr<RecordedDescription>> read_description(std::string text) const override {
@@ -184,6 +187,22 @@ class XnnpackDelegate final : public DelegateFamily {
   }
 
  private:
+  static PayloadReading reading(const XnnpackVersion& reader, const XnnpackPayload& split, const std::uint8_t* data,
+                                std::size_t size, const BufferLimits& limits, std::optional<bool>& passes_newest) {
+    PayloadReading reading;
+    reading.identifier = xnnpack_identifier(split);
+    reading.identifier_accepted = reader.accepts(reading.identifier);
+    reading.accepted_identifiers = reader.accepted_identifiers;
+    auto graph = read_xnnpack_graph(reader, data, size, limits, &passes_newest);
+    if (!graph) {
+      reading.refused = graph.error().message;
+      return reading;
+    }
+    reading.nodes.reserve(graph->nodes.size());
+    for (XnnpackNode& node : graph->nodes) reading.nodes.push_back({node.type_id, std::move(node.name)});
+    return reading;
+  }
+
   std::optional<XnnpackFamily> family_;
   Manifest empty_manifest_;
 };

@@ -79,10 +79,11 @@ std::string xnnpack_identifier(const XnnpackPayload& payload) {
 
 namespace {
 
-// `verify(buffer, size, limits)` is the reader's own verification, after the generated one of the newest.
+// `verify(buffer, size, limits)` is the reader's own verification, after the generated one of the newest
+// (`passes_newest`, when given, holds its verdict at `limits` once known).
 template <typename Verify>
 Expected<XnnpackGraph> read_graph(const ReflectedSchema& schema, Verify&& verify, const std::uint8_t* payload,
-                                  std::size_t size, const BufferLimits& limits) {
+                                  std::size_t size, const BufferLimits& limits, std::optional<bool>* passes_newest) {
   auto split = split_xnnpack_payload(payload, size);
   if (!split) return split.error();
   XnnpackGraph graph;
@@ -93,8 +94,12 @@ Expected<XnnpackGraph> read_graph(const ReflectedSchema& schema, Verify&& verify
   const auto problem = verification_problem(
       [&](std::uint32_t depth, std::uint32_t tables) {
         const BufferLimits attempt{depth, tables};
-        return passes_generated_xnnpack_verifier(graph.payload.flatbuffer, flatbuffer_size, attempt) &&
-               verify(graph.payload.flatbuffer, flatbuffer_size, attempt);
+        // Later attempts raise a limit to find which one was exceeded: only the first is remembered.
+        const bool first_attempt = depth == limits.max_depth && tables == max_tables;
+        std::optional<bool> unremembered;
+        std::optional<bool>& newest = first_attempt && passes_newest != nullptr ? *passes_newest : unremembered;
+        if (!newest) newest = passes_generated_xnnpack_verifier(graph.payload.flatbuffer, flatbuffer_size, attempt);
+        return *newest && verify(graph.payload.flatbuffer, flatbuffer_size, attempt);
       },
       limits.max_depth, max_tables, flatbuffer_size);
   if (problem) {
@@ -129,15 +134,15 @@ Expected<XnnpackGraph> read_xnnpack_graph(const ReflectedSchema& schema, const s
   const auto verify = [&](const std::uint8_t* buffer, std::size_t length, const BufferLimits& attempt) {
     return schema.verify(buffer, length, attempt);
   };
-  return read_graph(schema, verify, payload, size, limits);
+  return read_graph(schema, verify, payload, size, limits, nullptr);
 }
 
 Expected<XnnpackGraph> read_xnnpack_graph(const XnnpackVersion& version, const std::uint8_t* payload, std::size_t size,
-                                          const BufferLimits& limits) {
+                                          const BufferLimits& limits, std::optional<bool>* passes_newest) {
   const auto verify = [&](const std::uint8_t* buffer, std::size_t length, const BufferLimits& attempt) {
     return version.verify(buffer, length, attempt);
   };
-  return read_graph(*version.reader, verify, payload, size, limits);
+  return read_graph(*version.reader, verify, payload, size, limits, passes_newest);
 }
 
 }  // namespace fbcompat

@@ -127,6 +127,10 @@ class DelegateFamily {
   // whose header is bad is an Error; one the reader refuses is a reading with `refused` set.
   virtual Expected<PayloadReading> read_payload(std::size_t version, const std::uint8_t* data, std::size_t size,
                                                 const BufferLimits& limits) const = 0;
+  // The payload as the runtime of `first` and of every later version reads it, in order: read_payload
+  // for each, with what does not depend on the reader worked out once.
+  virtual Expected<std::vector<PayloadReading>> read_payload_from(std::size_t first, const std::uint8_t* data,
+                                                                  std::size_t size, const BufferLimits& limits) const = 0;
   // A golden program's description, parsed for compare_recorded_fields. An Error when the text is not
   // JSON, saying where (line and column) and why.
   virtual Expected<std::unique_ptr<RecordedDescription>> read_description(std::string text) const = 0;

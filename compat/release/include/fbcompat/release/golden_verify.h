@@ -19,6 +19,7 @@ struct GoldenVerifyOptions {
   std::string family = "xnnpack";              // the delegate family (delegate_families.h)
   std::string family_dir = "schemas/xnnpack";  // holds manifest.toml and the versions' schemas
   BufferLimits limits;
+  unsigned threads = 0;  // programs checked in parallel; 0: one thread per core
 };
 
 struct GoldenVerifyReport {

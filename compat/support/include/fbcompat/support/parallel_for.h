@@ -20,13 +20,14 @@ void parallel_for(std::size_t count, unsigned threads, Job job) {
     return;
   }
   std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t i; (i = next++) < count;) job(i);
+  };
+  // The calling thread is one of the workers: one thread fewer to start for each call.
   std::vector<std::thread> pool;
-  pool.reserve(workers);
-  for (unsigned w = 0; w < workers; ++w) {
-    pool.emplace_back([&] {
-      for (std::size_t i; (i = next++) < count;) job(i);
-    });
-  }
+  pool.reserve(workers - 1);
+  for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
+  work();
   for (std::thread& worker : pool) worker.join();
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,8 +43,10 @@ std::string xnnpack_identifier(const XnnpackPayload& payload);
 Expected<XnnpackGraph> read_xnnpack_graph(const ReflectedSchema& schema, const std::uint8_t* payload, std::size_t size,
                                           const BufferLimits& limits = {});
 // The same, verified as `version` verifies (XnnpackVersion::verify: its compiled code when it has one)
-// and read with its reader schema.
+// and read with its reader schema. Every reading first verifies the payload with the generated code of
+// the newest runtime schema, whatever the reader: a caller that reads one payload with several versions
+// passes `passes_newest`, which the first reading fills and the later ones use.
 Expected<XnnpackGraph> read_xnnpack_graph(const XnnpackVersion& version, const std::uint8_t* payload, std::size_t size,
-                                          const BufferLimits& limits = {});
+                                          const BufferLimits& limits = {}, std::optional<bool>* passes_newest = nullptr);
 
 }  // namespace fbcompat
