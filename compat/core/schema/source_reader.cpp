@@ -1,41 +1,18 @@
 #include "fbcompat/core/source_reader.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <climits>
+#include <cstdint>
 #include <cstdlib>
 
+#include "fbcompat/core/regular_file.h"
 #include "fbcompat/core/repository_path.h"
 
 namespace fbcompat {
 
-// One read of the size the file has, and one more that finds its end (a file that grew meanwhile is
-// read whole): golden verify reads some sixty files, and a stream's buffering and copies cost more than
-// the reading.
 bool FileSystemReader::read(const std::string& path, std::string* contents) const {
-  // Non-blocking, so that opening a FIFO does not wait for a writer; it is then refused as no file.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return false;
-  struct stat info {};
-  std::string text;
-  bool whole = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode);  // a directory is not a file to read
-  if (whole) text.resize(static_cast<std::size_t>(info.st_size) + 1);
-  std::size_t filled = 0;
-  while (whole) {
-    if (filled == text.size()) text.resize(text.size() * 2);
-    const ssize_t got = ::read(fd, text.data() + filled, text.size() - filled);
-    if (got == 0) break;
-    if (got < 0 && errno != EINTR) whole = false;
-    if (got > 0) filled += static_cast<std::size_t>(got);
-  }
-  ::close(fd);
-  if (!whole) return false;
-  text.resize(filled);
-  *contents = std::move(text);
-  return true;
+  return read_regular_file(path, UINT64_MAX, *contents).outcome == RegularFileRead::Outcome::Read;
 }
 
 std::optional<std::uint64_t> FileSystemReader::size(const std::string& path) const {

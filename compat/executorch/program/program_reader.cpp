@@ -1,15 +1,11 @@
 // read_program: the loader's verdict as an Error; read_program_file: a file's bytes, aligned as the
 // runtime's loader aligns them.
-#include <sys/stat.h>
-
-#include <cerrno>
-#include <cstdio>
 #include <cstring>
-#include <memory>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "fbcompat/core/regular_file.h"
 #include "fbcompat/executorch/program.h"
 
 namespace fbcompat {
@@ -25,19 +21,21 @@ Expected<ProgramView> read_program(const std::uint8_t* data, std::size_t size, c
 }
 
 Expected<std::vector<std::uint8_t>> read_program_file(const std::string& path, const ProgramReadOptions& options) {
-  struct stat info {};
-  if (::stat(path.c_str(), &info) != 0) return Error{path, 0, 0, fmt::format("cannot open: {}", std::strerror(errno))};
-  if (!S_ISREG(info.st_mode)) return Error{path, 0, 0, "not a regular file"};
-  const auto size = static_cast<std::uint64_t>(info.st_size);
-  if (size > options.max_program_bytes) {
-    return Error{path, 0, 0, limits::exceeded("the file is", size, "byte", limits::kProgramSizeName, options.max_program_bytes)};
+  std::vector<std::uint8_t> bytes;
+  const RegularFileRead read = read_regular_file(path, options.max_program_bytes, bytes);
+  switch (read.outcome) {
+    case RegularFileRead::Outcome::Read:
+      return bytes;
+    case RegularFileRead::Outcome::CannotOpen:
+      return Error{path, 0, 0, fmt::format("cannot open: {}", std::strerror(read.error))};
+    case RegularFileRead::Outcome::NotRegular:
+      return Error{path, 0, 0, "not a regular file"};
+    case RegularFileRead::Outcome::TooLarge:
+      return Error{path, 0, 0, limits::exceeded("the file is", read.size, "byte", limits::kProgramSizeName, options.max_program_bytes)};
+    case RegularFileRead::Outcome::ShortRead:
+      break;
   }
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
-  if (!file) return Error{path, 0, 0, fmt::format("cannot open: {}", std::strerror(errno))};
-  std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
-  const std::size_t read = bytes.empty() ? 0 : std::fread(bytes.data(), 1, bytes.size(), file.get());
-  if (read != bytes.size()) return Error{path, 0, 0, fmt::format("read {} of {} bytes", read, bytes.size())};
-  return bytes;
+  return Error{path, 0, 0, fmt::format("read {} of {} bytes", read.read, read.size)};
 }
 
 }  // namespace fbcompat

@@ -229,7 +229,7 @@ class ProgramChecker {
     // A reader that extends the one before it reads the recorded fields as that one did: the comparison
     // is made again only where that is not proven.
     const bool same_as_previous =
-        previous && family_.reads_recorded_fields_alike(previous->reader, reader, delegate.data, delegate.size);
+        previous && family_.reads_recorded_fields_alike(previous->reader, reader, previous->fields, delegate.data, delegate.size);
     auto comparison = same_as_previous
                           ? Expected<RecordedFields>(previous->fields)
                           : family_.compare_recorded_fields(reader, delegate.data, delegate.size, *description);

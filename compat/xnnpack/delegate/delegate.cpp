@@ -142,14 +142,15 @@ class XnnpackDelegate final : public DelegateFamily {
     return fbcompat::compare_recorded_fields(*tree, decoded, reader);
   }
 
-  // Each version from `earlier` on to `later` extends the reader before it (worked out when the family
-  // loads), and `later`'s reader renders the payload plainly, as the buffer comparison requires.
-  bool reads_recorded_fields_alike(std::size_t earlier, std::size_t later, const std::uint8_t* data,
-                                   std::size_t size) const override {
+  // Each version after `earlier` up to `later` keeps every type the comparison read through (worked out
+  // when the family loads), and `later`'s reader renders the payload plainly, as the buffer comparison
+  // requires.
+  bool reads_recorded_fields_alike(std::size_t earlier, std::size_t later, const RecordedFields& comparison,
+                                   const std::uint8_t* data, std::size_t size) const override {
     const auto& versions = family_->versions();
     if (earlier >= later || later >= versions.size()) return false;
     for (std::size_t version = earlier + 1; version <= later; ++version) {
-      if (!versions[version].extends_previous_reader) return false;
+      if (!versions[version].reads_as_previous(comparison.types_read)) return false;
     }
     auto split = split_xnnpack_payload(data, size);
     return split && versions[later].reader->renders_plainly(split->flatbuffer);

@@ -37,7 +37,15 @@ struct Place {
 
 class BufferComparer {
  public:
-  explicit BufferComparer(const ReflectedSchema& reader) : reader_(reader), schema_(reader.schema()) {}
+  explicit BufferComparer(const ReflectedSchema& reader)
+      : reader_(reader),
+        schema_(reader.schema()),
+        objects_read_(schema_.objects()->size(), false),
+        enums_read_(schema_.enums()->size(), false) {
+    for (fb::uoffset_t i = 0; i < schema_.objects()->size(); ++i) {
+      if (schema_.objects()->Get(i) == &reader.root()) objects_read_[i] = true;
+    }
+  }
 
   // False: not proven the same (different, or not modelled).
   bool table(const Json& recorded, Place place, const reflection::Object& object) {
@@ -72,6 +80,19 @@ class BufferComparer {
   // Whether every enum value met had a name in the reader, so that it rendered as that name.
   bool met_only_named_values() const { return only_named_values_; }
 
+  // The tables, structs, enums and unions the comparison read through, by qualified name, sorted.
+  std::vector<std::string> types_read() const {
+    std::vector<std::string> names;
+    for (fb::uoffset_t i = 0; i < objects_read_.size(); ++i) {
+      if (objects_read_[i]) names.push_back(schema_.objects()->Get(i)->name()->str());
+    }
+    for (fb::uoffset_t i = 0; i < enums_read_.size(); ++i) {
+      if (enums_read_[i]) names.push_back(schema_.enums()->Get(i)->name()->str());
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+
  private:
   bool field(const Json& recorded, Place place, const reflection::Object& object, const reflection::Field& field) {
     const reflection::Type& type = *field.type();
@@ -94,10 +115,11 @@ class BufferComparer {
       case reflection::Union: {
         if (!present) return false;
         const auto type_id = table_.GetField<std::uint8_t>(static_cast<fb::voffset_t>(field.offset() - sizeof(fb::voffset_t)), 0);
-        const reflection::Enum& members = *schema_.enums()->Get(static_cast<fb::uoffset_t>(type.index()));
+        const reflection::Enum& members = read_enum(type.index());
         const reflection::EnumVal* member = members.values()->LookupByKey(type_id);
         const reflection::Object* member_object = member == nullptr ? nullptr : reader_.union_member_object(*member);
         if (type_id == 0 || member_object == nullptr || member_object->is_struct()) return false;
+        objects_read_[static_cast<std::size_t>(member->union_type()->index())] = true;
         return table(recorded, Place{fb::GetFieldT(table_, field), nullptr}, *member_object);
       }
       case reflection::Vector:
@@ -155,7 +177,7 @@ class BufferComparer {
     const reflection::BaseType base = type.base_type();
     if (type.index() >= 0 && base != reflection::Bool && base != reflection::Float && base != reflection::Double) {
       const std::int64_t value = at != nullptr ? fb::GetAnyValueI(base, at) : field.default_integer();
-      const reflection::Enum& e = *schema_.enums()->Get(static_cast<fb::uoffset_t>(type.index()));
+      const reflection::Enum& e = read_enum(type.index());
       if (e.attributes() != nullptr && e.attributes()->LookupByKey("bit_flags") != nullptr) return false;
       for (const reflection::EnumVal* member : *e.values()) {
         if (member->value() == value) return same_text(recorded, member->name()->string_view());
@@ -204,8 +226,14 @@ class BufferComparer {
            std::memcmp(recorded.GetString(), text.data(), text.size()) == 0;
   }
 
-  const reflection::Object* object_at(std::int32_t index) const {
+  // The object or enum at `index`, noted as read through.
+  const reflection::Object* object_at(std::int32_t index) {
+    objects_read_[static_cast<std::size_t>(index)] = true;
     return schema_.objects()->Get(static_cast<fb::uoffset_t>(index));
+  }
+  const reflection::Enum& read_enum(std::int32_t index) {
+    enums_read_[static_cast<std::size_t>(index)] = true;
+    return *schema_.enums()->Get(static_cast<fb::uoffset_t>(index));
   }
 
   void note_no_longer_read(const std::string& field) {
@@ -218,6 +246,8 @@ class BufferComparer {
   const reflection::Schema& schema_;
   std::vector<std::string> no_longer_read_;
   bool only_named_values_ = true;
+  std::vector<bool> objects_read_;  // by index in the reader's schema
+  std::vector<bool> enums_read_;
 };
 
 }  // namespace
@@ -230,6 +260,7 @@ std::optional<RecordedFields> recorded_fields_unchanged(const rapidjson::Value& 
   RecordedFields same;
   same.no_longer_read = comparer.take_no_longer_read();
   same.holds_for_extending_readers = comparer.met_only_named_values();
+  same.types_read = comparer.types_read();
   return same;
 }
 

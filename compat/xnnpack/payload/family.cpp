@@ -62,6 +62,13 @@ bool XnnpackVersion::verify(const std::uint8_t* buffer, std::size_t size, const 
          union_members_known(*plan, buffer);
 }
 
+bool XnnpackVersion::reads_as_previous(const std::vector<std::string>& types) const {
+  if (extends_previous_reader) return true;
+  if (plan == nullptr || changed_from_previous.empty() || changed_from_previous.front().empty()) return false;
+  return std::none_of(changed_from_previous.begin(), changed_from_previous.end(),
+                      [&](const std::string& changed) { return std::binary_search(types.begin(), types.end(), changed); });
+}
+
 Expected<XnnpackFamily> XnnpackFamily::load(const std::string& family_dir, PayloadReadingPath path) {
   XnnpackFamily family;
   family.path_ = path;
@@ -93,8 +100,10 @@ Expected<XnnpackFamily> XnnpackFamily::load(const std::string& family_dir, Paylo
     if (path == PayloadReadingPath::Fast) {
       const std::string fingerprint = schema_fingerprint(version.reader->schema());
       version.compiled = compiled_reader_for(fingerprint);
-      version.extends_previous_reader =
-          !family.versions_.empty() && extends_reading(previous_fingerprint, fingerprint);
+      if (!family.versions_.empty()) {
+        version.changed_from_previous = changed_declarations(previous_fingerprint, fingerprint);
+        version.extends_previous_reader = version.changed_from_previous.empty();
+      }
       previous_fingerprint = fingerprint;
     }
     family.versions_.push_back(std::move(version));

@@ -53,14 +53,24 @@ bool keeps(const Declaration& earlier, const Declaration& later, bool ordered) {
 }  // namespace
 
 bool extends_reading(std::string_view earlier_fingerprint, std::string_view later_fingerprint) {
+  return changed_declarations(earlier_fingerprint, later_fingerprint).empty();
+}
+
+std::vector<std::string> changed_declarations(std::string_view earlier_fingerprint, std::string_view later_fingerprint) {
   const auto earlier = declarations_of(earlier_fingerprint);
   const auto later = declarations_of(later_fingerprint);
+  std::vector<std::string> changed;
   for (const auto& [key, declaration] : earlier) {
     const auto found = later.find(key);
     const bool is_enum = key.substr(0, 5) == "enum ";
-    if (found == later.end() || !keeps(declaration, found->second, is_enum)) return false;
+    if (found != later.end() && keeps(declaration, found->second, is_enum)) continue;
+    // The key is the header's kind and name ("object fb_xnnpack.XNNAdd", "root fb_xnnpack.XNNGraph").
+    const std::string_view kind = key.substr(0, key.find(' '));
+    changed.emplace_back(kind == "root" ? std::string_view() : key.substr(key.find(' ') + 1));
   }
-  return true;
+  std::sort(changed.begin(), changed.end());
+  changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
+  return changed;
 }
 
 }  // namespace fbcompat

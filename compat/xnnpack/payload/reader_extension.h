@@ -4,7 +4,9 @@
 // every property of a field or an enum value that the fingerprint holds, and no other.
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace fbcompat {
 
@@ -18,5 +20,10 @@ namespace fbcompat {
 // declared with `attribute`; flatbuffers leaves its built-in ones (nested_flatbuffer, bit_flags, ...)
 // out of binary schemas, so a change to those is not seen here, nor by the comparisons on the buffer.
 bool extends_reading(std::string_view earlier_fingerprint, std::string_view later_fingerprint);
+
+// The declarations of `earlier` that `later` does not keep as extends_reading requires, by qualified
+// name, sorted; "" first when the root table is not the same, which no comparison survives. A reading
+// that went through none of them reads alike with both schemas.
+std::vector<std::string> changed_declarations(std::string_view earlier_fingerprint, std::string_view later_fingerprint);
 
 }  // namespace fbcompat

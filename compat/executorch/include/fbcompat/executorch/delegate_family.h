@@ -65,6 +65,9 @@ struct RecordedFields {
   // then a later reader that reads all this one reads, alike (DelegateFamily::reads_recorded_fields_alike),
   // finds the same, and golden verify keeps this comparison instead of making it again.
   bool holds_for_extending_readers = false;
+  // With it, the tables, structs, enums and unions the comparison read through (qualified names, sorted):
+  // a later reader that keeps these reads the recorded fields alike, whatever else it changes.
+  std::vector<std::string> types_read;
 };
 
 // A golden program's JSON description (the text `golden freeze` wrote beside it), as its family parsed
@@ -138,11 +141,12 @@ class DelegateFamily {
   // payload decoded by `version`'s reader.
   virtual Expected<RecordedFields> compare_recorded_fields(std::size_t version, const std::uint8_t* data,
                                                            std::size_t size, const RecordedDescription& description) const = 0;
-  // Whether `later`'s reader reads every field of this (verified) payload that `earlier`'s reads, alike,
-  // so that a comparison `earlier` made that holds_for_extending_readers holds for `later` too. False
-  // whenever that is not proven; golden verify then compares again.
-  virtual bool reads_recorded_fields_alike(std::size_t earlier, std::size_t later, const std::uint8_t* data,
-                                           std::size_t size) const = 0;
+  // Whether `later`'s reader reads every recorded field of this (verified) payload that `earlier`'s
+  // comparison read, alike, so that the comparison (holds_for_extending_readers) holds for `later` too:
+  // every type it read through is kept by each reader after `earlier` up to `later`. False whenever that
+  // is not proven; golden verify then compares again.
+  virtual bool reads_recorded_fields_alike(std::size_t earlier, std::size_t later, const RecordedFields& comparison,
+                                           const std::uint8_t* data, std::size_t size) const = 0;
 
   // The node types `version`'s writer can write, and how findings name one ("fb_xnnpack.XNodeUnion.X").
   virtual std::vector<std::string> node_types(std::size_t version) const = 0;

@@ -32,8 +32,14 @@ struct XnnpackVersion {
   // when the family reads payloads by reflection only.
   std::shared_ptr<const ReaderPlan> plan;
   // Whether `reader` reads everything the previous version's reader reads, the same way, and may read
-  // more (compat/xnnpack/payload/reader_extension.h). Worked out only for the fast way.
+  // more (compat/xnnpack/payload/reader_extension.h); and if not, the previous reader's types it does
+  // not keep ("" when the root changed). Worked out only for the fast way.
   bool extends_previous_reader = false;
+  std::vector<std::string> changed_from_previous;
+
+  // Whether `reader` reads alike what the previous version's reads through `types` (sorted qualified
+  // names): it keeps each of them. False when the family reads by reflection only.
+  bool reads_as_previous(const std::vector<std::string>& types) const;
 
   bool accepts(const std::string& identifier) const;
   // Whether the flatbuffer verifies against `reader`, as reflection's Verify answers (the identifier

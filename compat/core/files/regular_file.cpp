@@ -1,0 +1,89 @@
+#include "fbcompat/core/regular_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace fbcompat {
+namespace {
+
+// Closes the descriptor however the read ends.
+class OpenFile {
+ public:
+  explicit OpenFile(int fd) : fd_(fd) {}
+  ~OpenFile() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  OpenFile(const OpenFile&) = delete;
+  OpenFile& operator=(const OpenFile&) = delete;
+  int fd() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+template <typename Bytes>
+RegularFileRead read_into(const std::string& path, std::uint64_t max_bytes, Bytes& out) {
+  RegularFileRead result;
+  const OpenFile file(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+  struct stat info {};
+  if (file.fd() < 0 || ::fstat(file.fd(), &info) != 0) {
+    result.outcome = RegularFileRead::Outcome::CannotOpen;
+    result.error = errno;
+    return result;
+  }
+  if (!S_ISREG(info.st_mode)) {
+    result.outcome = RegularFileRead::Outcome::NotRegular;
+    return result;
+  }
+  result.size = static_cast<std::uint64_t>(info.st_size);
+  if (result.size > max_bytes) {
+    result.outcome = RegularFileRead::Outcome::TooLarge;
+    return result;
+  }
+  const bool sized = result.size != 0;
+  Bytes bytes(sized ? static_cast<std::size_t>(result.size) : std::size_t{4096}, typename Bytes::value_type{});
+  std::size_t filled = 0;
+  while (!(sized && filled == bytes.size())) {
+    if (filled == bytes.size()) {
+      if (bytes.size() >= max_bytes) break;  // a file that says it is empty cannot pass the limit either
+      bytes.resize(bytes.size() * 2);
+    }
+    const ssize_t got = ::read(file.fd(), bytes.data() + filled, bytes.size() - filled);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      result.outcome = RegularFileRead::Outcome::CannotOpen;
+      result.error = errno;
+      return result;
+    }
+    if (got == 0) break;
+    filled += static_cast<std::size_t>(got);
+  }
+  if (sized && filled != bytes.size()) {
+    result.outcome = RegularFileRead::Outcome::ShortRead;
+    result.read = filled;
+    return result;
+  }
+  if (!sized && filled > max_bytes) {
+    result.outcome = RegularFileRead::Outcome::TooLarge;
+    result.size = filled;
+    return result;
+  }
+  bytes.resize(filled);
+  out = std::move(bytes);
+  return result;
+}
+
+}  // namespace
+
+RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::vector<std::uint8_t>& bytes) {
+  return read_into(path, max_bytes, bytes);
+}
+
+RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& text) {
+  return read_into(path, max_bytes, text);
+}
+
+}  // namespace fbcompat
