@@ -44,6 +44,14 @@ BOOST_AUTO_TEST_CASE(accepts_what_nlohmann_accepts) {
       std::string("{\"a\": \"x\\u0000y\"}"),
       deep,
       deep.substr(1),
+      "{\"a\": \"\\udc00\"}",
+      "{\"\\udfff\": 1}",
+      "{\"a\": \"\\ud83d\\ude00\"}",
+      "{\"a\": 2e308}",
+      "{\"a\": [1, -10e308]}",
+      "{\"a\": 1.7976931348623157e308}",
+      "\xEF\xBB\xBF{\"a\": 1}",
+      "\xEF\xBB\xBF",
   };
   for (const std::string& text : texts) {
     const std::string shown = text.substr(0, 20);
@@ -53,6 +61,15 @@ BOOST_AUTO_TEST_CASE(accepts_what_nlohmann_accepts) {
   BOOST_TEST(problem_of(texts[3]) == "ok");
   BOOST_TEST(problem_of(texts[4]) == "1:9 Missing a closing quotation mark in string.");
   BOOST_TEST(problem_of(deep) == "ok");
+  // What RapidJSON 1.1 lets through and nlohmann refuses is refused where it is met: a number at its
+  // start, a string at its end.
+  BOOST_TEST(problem_of(texts[8]) == "1:15 a lone surrogate escape, which is no character");
+  BOOST_TEST(problem_of(texts[10]) == "ok");  // a surrogate pair is a character
+  BOOST_TEST(problem_of(texts[11]) == "1:7 a number beyond a double's range");
+  BOOST_TEST(problem_of(texts[12]) == "1:11 a number beyond a double's range");
+  // A byte order mark is skipped, and places are counted in the file as it is.
+  BOOST_TEST(problem_of(texts[14]) == "ok");
+  BOOST_TEST(problem_of(texts[15]) == "1:4 The document is empty.");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -47,6 +47,22 @@ BOOST_AUTO_TEST_CASE(a_file_that_says_it_is_empty_is_read_to_its_end) {
   BOOST_TEST((read.outcome == Outcome::TooLarge));
   BOOST_TEST(read.size > 16u);
   BOOST_TEST(limited.empty());
+  // At a limit that is a whole number of the reader's blocks, a longer file is still too large, not cut.
+  std::string maps;
+  BOOST_TEST_REQUIRE(FileSystemReader().read("/proc/self/smaps", &maps));
+  BOOST_TEST_REQUIRE(maps.size() > 8192u);
+  for (const std::uint64_t limit : {std::uint64_t{4096}, std::uint64_t{8192}}) {
+    std::string cut;
+    BOOST_TEST((read_regular_file("/proc/self/smaps", limit, cut).outcome == Outcome::TooLarge), limit);
+    BOOST_TEST(cut.empty());
+  }
+  // At exactly its length, a file that says it is empty is read whole.
+  std::string command_line;
+  BOOST_TEST_REQUIRE(FileSystemReader().read("/proc/self/cmdline", &command_line));
+  std::string again;
+  BOOST_TEST((read_regular_file("/proc/self/cmdline", command_line.size(), again).outcome == Outcome::Read));
+  BOOST_TEST(again == command_line);
+  BOOST_TEST((read_regular_file("/proc/self/cmdline", command_line.size() - 1, again).outcome == Outcome::TooLarge));
 }
 
 // A FIFO is not waited on (opening it for reading would block until a writer came); neither it nor a

@@ -499,6 +499,44 @@ BOOST_AUTO_TEST_CASE(the_report_is_the_same_on_one_thread_and_on_many) {
   }
 }
 
+// A description past the golden-file-size limit is not parsed; the other programs are still checked.
+BOOST_AUTO_TEST_CASE(a_description_past_the_golden_file_size_limit_is_not_read) {
+  Scratch scratch;
+  const std::string mlp = scratch.golden + "/xnnpack/v0.7.0/mlp.json";
+  write_text(mlp, read_file(mlp) + std::string(60'000, ' '));
+  GoldenVerifyOptions options;
+  options.golden_dir = scratch.golden;
+  options.family_dir = scratch.schemas;
+  options.max_golden_file_bytes = 50'000;  // above the manifest's size, below the padded description's
+  const auto report = verify_golden(options);
+  BOOST_TEST_REQUIRE(report.ok(), (report.ok() ? "" : report.error().to_string()));
+  std::vector<std::string> missing;
+  for (const Finding& finding : report->findings) {
+    if (finding.rule == "GOLDEN_FILE_MISSING") missing.push_back(finding.message);
+  }
+  BOOST_TEST_REQUIRE(missing.size() == 1u);
+  BOOST_TEST(missing[0].find("the JSON description xnnpack/v0.7.0/mlp.json cannot be read: the file is ") == 0u, missing[0]);
+  BOOST_TEST(missing[0].find("above the golden-file-size limit of 50000") != std::string::npos, missing[0]);
+  BOOST_TEST(count_rule(report->findings, "GOLDEN_FIELD_VALUE_CHANGED") == 0u);
+}
+
+// The root table is read through by every comparison: a change to it in the newest reader alone must
+// be compared again in every program, however much the readers before only add.
+BOOST_AUTO_TEST_CASE(a_change_to_the_root_table_is_compared_again_in_every_program) {
+  Scratch scratch;
+  replace_once(scratch.schemas + "/" + newest_version() + "/runtime_schema.fbs", "  input_ids:[uint];\n  output_ids:[uint];",
+               "  output_ids:[uint];\n  input_ids:[uint];");
+  const auto report = scratch.verify();
+  std::set<std::string> programs;
+  for (const Finding& finding : report.findings) {
+    if (finding.rule != "GOLDEN_FIELD_VALUE_CHANGED") continue;
+    BOOST_TEST(finding.message.find(newest_version() + " reader") != std::string::npos, finding.message);
+    programs.insert(finding.message.substr(0, finding.message.find(' ')));
+  }
+  BOOST_TEST(programs.size() == report.programs);
+  BOOST_TEST(worded(report) == worded(scratch.verify_comparing_every_reading()), boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(a_reader_that_drops_an_identifier_or_a_type_is_reported) {
   Scratch scratch;
   // The newest reader stops accepting XN00, and v1.1.0's reads a tensor's dims as a table.
@@ -581,11 +619,26 @@ BOOST_AUTO_TEST_CASE(golden_rules_are_registered_with_pages) {
 // is not JSON, the line and column), never read in part or with a default in place of a wrong value.
 BOOST_AUTO_TEST_CASE(a_manifest_that_cannot_be_read_names_the_entry_and_the_reason) {
   const std::string bundled = read_file(golden_dir() + "/MANIFEST.json");
+  const std::string first = "xnnpack/v0.1.0/all_members.pte";
   // Every member is read: written again, the bundled manifest is the same text.
   const auto loaded = load_golden_manifest(golden_dir() + "/MANIFEST.json");
   BOOST_TEST_REQUIRE(loaded.ok());
   BOOST_TEST(golden_manifest_json(*loaded) == bundled);
-  const std::string first = "xnnpack/v0.1.0/all_members.pte";
+  // A whole number written with a point is a whole number, as nlohmann read it.
+  {
+    TempDir dir;
+    std::string text = bundled;
+    text.replace(text.find("\"size\":3488"), 11, "\"size\":3488.0");
+    write_text(dir.path() + "/MANIFEST.json", text);
+    const auto pointed = load_golden_manifest(dir.path() + "/MANIFEST.json");
+    BOOST_TEST_REQUIRE(pointed.ok(), (pointed.ok() ? "" : pointed.error().to_string()));
+    BOOST_TEST(pointed->find(first)->size == 3488u);
+    // Past the golden-file-size limit, nothing is parsed.
+    const auto limited = load_golden_manifest(dir.path() + "/MANIFEST.json", 1000);
+    BOOST_TEST_REQUIRE(!limited.ok());
+    BOOST_TEST(limited.error().message.find("above the golden-file-size limit of 1000") != std::string::npos,
+               limited.error().message);
+  }
   const std::string conv = "xnnpack/v0.1.0/conv_pool_fc.pte";
   const auto first_line = bundled.substr(bundled.find('\n') + 1, bundled.find('\n', bundled.find('\n') + 1) - bundled.find('\n') - 1);
   struct Case {
@@ -601,6 +654,9 @@ BOOST_AUTO_TEST_CASE(a_manifest_that_cannot_be_read_names_the_entry_and_the_reas
       {"\"format\": 1", "\"format\": 2", "unknown manifest format (expected \"format\": 1)"},
       {first_line, first_line + "\n, " + first_line.substr(2), "entry " + first + " is listed twice"},
       {"\"programs\": {", "\"programs\": {{", "not valid JSON: Missing a name for object member."},
+      {"\"version\":\"v0.1.0\",", "\"version\":\"v0.1.0\",\"version\":\"v9.9.9\",", "entry " + first + ": \"version\" is given twice"},
+      {"\"format\": 1,", "\"format\": 1, \"format\": 2,", "\"format\" is given twice"},
+      {"\"relative\":", "\"relative\":1,\"relative\":", "entry " + conv + ": tolerance: \"relative\" is given twice"},
   };
   for (const Case& c : cases) {
     TempDir dir;
@@ -613,7 +669,7 @@ BOOST_AUTO_TEST_CASE(a_manifest_that_cannot_be_read_names_the_entry_and_the_reas
     BOOST_TEST_REQUIRE(!manifest.ok(), c.expected);
     BOOST_TEST(manifest.error().message == c.expected);
     BOOST_TEST(manifest.error().file == dir.path() + "/MANIFEST.json");
-    if (c.expected.rfind("not valid JSON", 0) == 0) {
+    if (c.expected == "not valid JSON: Missing a name for object member.") {
       BOOST_TEST(manifest.error().line == 1u);
       BOOST_TEST(manifest.error().column == 28u);  // the second '{'
     }

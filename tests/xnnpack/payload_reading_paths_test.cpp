@@ -81,6 +81,26 @@ void same_reading(const DelegateFamily& fast, const DelegateFamily& reflection, 
   BOOST_TEST(described(fast.inspect_payload(payload.data(), payload.size(), limits)) ==
                  described(reflection.inspect_payload(payload.data(), payload.size(), limits)),
              what);
+  // Read by every reader at once, as golden verify reads, it reads as each reader alone reads it, at
+  // the default limits and at limits the payload exceeds.
+  for (const BufferLimits& at : {limits, BufferLimits{2, 1000000}, BufferLimits{64, 3}}) {
+    const auto all = fast.read_payload_from(0, payload.data(), payload.size(), at);
+    for (std::size_t v = 0; v < fast.manifest().versions.size(); ++v) {
+      const auto alone = fast.read_payload(v, payload.data(), payload.size(), at);
+      const std::string together = all ? (v < all->size() ? described(Expected<PayloadReading>((*all)[v])) : "missing")
+                                       : described(Expected<PayloadReading>(all.error()));
+      BOOST_TEST(together == described(alone), what << " read by version " << v << " with every reader");
+    }
+  }
+  // The verdict at the given limits is shared between readers, not the retries that name the limit.
+  const std::size_t newest = fast.manifest().versions.size() - 1;
+  const auto read_by_newest = fast.read_payload(newest, payload.data(), payload.size(), limits);
+  if (read_by_newest.ok() && !read_by_newest->refused) {
+    const auto shallow = fast.read_payload(newest, payload.data(), payload.size(), {2, 1000000});
+    BOOST_TEST_REQUIRE(shallow.ok());
+    BOOST_TEST(shallow->refused.value_or("").find("tables nest more than 2 deep, the nesting-depth limit") != std::string::npos,
+               what << ": " << shallow->refused.value_or("read"));
+  }
   for (std::size_t v = 0; v < fast.manifest().versions.size(); ++v) {
     const auto fast_reading = fast.read_payload(v, payload.data(), payload.size(), limits);
     const auto reflection_reading = reflection.read_payload(v, payload.data(), payload.size(), limits);

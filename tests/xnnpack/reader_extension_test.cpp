@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <string>
+#include <vector>
 
 #include "fbcompat/core/reflected_schema.h"
 #include "fbcompat/xnnpack/family.h"
@@ -49,6 +50,24 @@ bool extends(const std::string& later) { return extends_reading(fingerprint_of(k
 BOOST_AUTO_TEST_SUITE(reader_extension)
 
 BOOST_AUTO_TEST_CASE(a_schema_extends_itself) { BOOST_TEST(extends(kEarlier)); }
+
+// The declarations a later reader does not keep, by name: a comparison that read through none of them
+// holds for the later reader (XnnpackVersion::reads_as_previous). A changed root is "", which none does.
+BOOST_AUTO_TEST_CASE(changed_declarations_name_what_a_later_reader_does_not_keep) {
+  const auto changes = [](const std::string& later) { return changed_declarations(fingerprint_of(kEarlier), fingerprint_of(later)); };
+  using Names = std::vector<std::string>;
+  BOOST_TEST(changes(kEarlier) == Names{}, boost::test_tools::per_element());
+  BOOST_TEST(changes(changed("size: uint = 3;", "size: uint = 4;")) == Names{"t.Leaf"}, boost::test_tools::per_element());
+  BOOST_TEST(changes(changed("{ none, small, large }", "{ none, large, small }")) == Names{"t.Kind"},
+             boost::test_tools::per_element());
+  BOOST_TEST(changes(changed("struct Point { x: int; y: int; }", "struct Point { y: int; x: int; }")) == Names{"t.Point"},
+             boost::test_tools::per_element());
+  BOOST_TEST(changes(changed("union Node { Leaf }", "union Node { Alias: Leaf = 1, Leaf = 1 }")) == Names{"t.Node"},
+             boost::test_tools::per_element());
+  BOOST_TEST(changes(changed("scale: float = 1.0;", "scale: float = 2.0;")) == Names{"t.Root"}, boost::test_tools::per_element());
+  BOOST_TEST(changes(changed("root_type Root;", "table Other { a: int; }\nroot_type Other;")) == Names{""},
+             boost::test_tools::per_element());
+}
 
 BOOST_AUTO_TEST_CASE(additions_at_the_end_extend_the_reading) {
   BOOST_TEST(extends(changed("name: string; }", "name: string; extra: [ubyte]; }")));      // a field appended

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 
 namespace fbcompat {
@@ -27,7 +28,11 @@ class OpenFile {
 template <typename Bytes>
 RegularFileRead read_into(const std::string& path, std::uint64_t max_bytes, Bytes& out) {
   RegularFileRead result;
-  const OpenFile file(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+  int fd = -1;
+  do {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  } while (fd < 0 && errno == EINTR);
+  const OpenFile file(fd);
   struct stat info {};
   if (file.fd() < 0 || ::fstat(file.fd(), &info) != 0) {
     result.outcome = RegularFileRead::Outcome::CannotOpen;
@@ -43,13 +48,16 @@ RegularFileRead read_into(const std::string& path, std::uint64_t max_bytes, Byte
     result.outcome = RegularFileRead::Outcome::TooLarge;
     return result;
   }
+  // A file that says it is empty is read until its end or one byte past the limit, whichever comes first.
   const bool sized = result.size != 0;
-  Bytes bytes(sized ? static_cast<std::size_t>(result.size) : std::size_t{4096}, typename Bytes::value_type{});
+  const std::uint64_t past_limit = max_bytes == UINT64_MAX ? UINT64_MAX : max_bytes + 1;
+  Bytes bytes(sized ? static_cast<std::size_t>(result.size) : static_cast<std::size_t>(std::min<std::uint64_t>(4096, past_limit)),
+              typename Bytes::value_type{});
   std::size_t filled = 0;
   while (!(sized && filled == bytes.size())) {
     if (filled == bytes.size()) {
-      if (bytes.size() >= max_bytes) break;  // a file that says it is empty cannot pass the limit either
-      bytes.resize(bytes.size() * 2);
+      if (filled >= past_limit) break;
+      bytes.resize(static_cast<std::size_t>(std::min<std::uint64_t>(std::uint64_t{bytes.size()} * 2, past_limit)));
     }
     const ssize_t got = ::read(file.fd(), bytes.data() + filled, bytes.size() - filled);
     if (got < 0 && errno == EINTR) continue;

@@ -1,13 +1,15 @@
 #include "fbcompat/release/golden_manifest.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "fbcompat/core/source_reader.h"
+#include "fbcompat/core/input_limits.h"
+#include "fbcompat/core/regular_file.h"
 #include "fbcompat/support/json_document.h"
 
 namespace fbcompat {
@@ -47,11 +49,38 @@ json entry_json(const GoldenEntry& entry) {
   return out;
 }
 
+bool read_text(const rapidjson::Value& element, std::string& out) {
+  if (!element.IsString()) return false;
+  out.assign(element.GetString(), element.GetStringLength());
+  return true;
+}
+
+// An unsigned integer, written as one or as a number with nothing after the point ("3488.0"), as
+// nlohmann read it.
+bool read_size(const rapidjson::Value& element, std::size_t& out) {
+  if (element.IsUint64()) {
+    out = static_cast<std::size_t>(element.GetUint64());
+    return true;
+  }
+  const double value = element.IsDouble() ? element.GetDouble() : -1;
+  if (!(value >= 0 && value < 18446744073709551616.0 && std::floor(value) == value)) return false;
+  out = static_cast<std::size_t>(value);
+  return true;
+}
+
+bool read_float(const rapidjson::Value& element, float& out) {
+  if (!element.IsNumber()) return false;
+  out = static_cast<float>(element.GetDouble());
+  return true;
+}
+
 // One entry's members, read with the first that is missing or of another type remembered: the entry is
 // then refused with that reason.
 class MemberReader {
  public:
-  explicit MemberReader(const rapidjson::Value& object) : object_(object) {}
+  explicit MemberReader(const rapidjson::Value& object) : object_(object) {
+    if (const char* twice = support::repeated_key(object)) problem_ = fmt::format("\"{}\" is given twice", twice);
+  }
 
   const std::optional<std::string>& problem() const { return problem_; }
 
@@ -78,11 +107,12 @@ class MemberReader {
   std::uint64_t count(const char* key, std::optional<std::uint64_t> fallback = std::nullopt) {
     const rapidjson::Value* value = member(key, fallback.has_value());
     if (value == nullptr) return fallback.value_or(0);
-    if (!value->IsUint64()) {
+    std::size_t count = 0;
+    if (!read_size(*value, count)) {
       fail(key, "an unsigned integer");
       return 0;
     }
-    return value->GetUint64();
+    return count;
   }
 
   std::uint32_t id(const char* key) {
@@ -167,24 +197,6 @@ class MemberReader {
   std::optional<std::string> problem_;
 };
 
-bool read_text(const rapidjson::Value& element, std::string& out) {
-  if (!element.IsString()) return false;
-  out.assign(element.GetString(), element.GetStringLength());
-  return true;
-}
-
-bool read_size(const rapidjson::Value& element, std::size_t& out) {
-  if (!element.IsUint64()) return false;
-  out = static_cast<std::size_t>(element.GetUint64());
-  return true;
-}
-
-bool read_float(const rapidjson::Value& element, float& out) {
-  if (!element.IsNumber()) return false;
-  out = static_cast<float>(element.GetDouble());
-  return true;
-}
-
 std::optional<std::string> tensor_from(const rapidjson::Value& object, GoldenTensorRecord& tensor) {
   MemberReader read(object);
   tensor.value_id = read.id("value_id");
@@ -243,16 +255,22 @@ const GoldenEntry* GoldenManifest::find(const std::string& path) const {
   return nullptr;
 }
 
-Expected<GoldenManifest> load_golden_manifest(const std::string& path) {
+Expected<GoldenManifest> load_golden_manifest(const std::string& path, std::uint64_t max_bytes) {
   std::string text;
-  if (!FileSystemReader().read(path, &text)) return Error{path, 0, 0, "cannot open the golden manifest"};
+  const RegularFileRead read = read_regular_file(path, max_bytes, text);
+  if (read.outcome == RegularFileRead::Outcome::TooLarge) {
+    return Error{path, 0, 0, limits::exceeded("the golden manifest is", read.size, "byte", limits::kGoldenFileSizeName, max_bytes)};
+  }
+  if (read.outcome != RegularFileRead::Outcome::Read) return Error{path, 0, 0, "cannot open the golden manifest"};
   rapidjson::Document document;
   if (const auto problem = support::parse_json(text, document)) {
     return Error{path, problem->line, problem->column, fmt::format("not valid JSON: {}", problem->message)};
   }
   if (!document.IsObject()) return Error{path, 0, 0, "not a JSON object"};
+  if (const char* twice = support::repeated_key(document)) return Error{path, 0, 0, fmt::format("\"{}\" is given twice", twice)};
   const auto format = document.FindMember("format");
-  if (format == document.MemberEnd() || !format->value.IsInt() || format->value.GetInt() != GoldenManifest::kFormat) {
+  std::size_t format_number = 0;
+  if (format == document.MemberEnd() || !read_size(format->value, format_number) || format_number != GoldenManifest::kFormat) {
     return Error{path, 0, 0, fmt::format("unknown manifest format (expected \"format\": {})", GoldenManifest::kFormat)};
   }
   const auto programs = document.FindMember("programs");

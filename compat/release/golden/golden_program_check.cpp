@@ -7,7 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "fbcompat/core/source_reader.h"
+#include "fbcompat/core/input_limits.h"
+#include "fbcompat/core/regular_file.h"
 #include "golden/golden_rules.h"
 #include "golden/sha256.h"
 
@@ -171,7 +172,17 @@ class ProgramChecker {
   std::unique_ptr<RecordedDescription> load_description(const GoldenEntry& entry) {
     const std::string path = options_.golden_dir + "/" + entry.description;
     std::string text;
-    if (entry.description.empty() || !FileSystemReader().read(path, &text)) {
+    const RegularFileRead read = entry.description.empty() ? RegularFileRead{RegularFileRead::Outcome::CannotOpen}
+                                                           : read_regular_file(path, options_.max_golden_file_bytes, text);
+    if (read.outcome == RegularFileRead::Outcome::TooLarge) {
+      add(kGoldenFileMissing, entry.path, path,
+          fmt::format("the JSON description {} cannot be read: {}", entry.description,
+                      limits::exceeded("the file is", read.size, "byte", limits::kGoldenFileSizeName,
+                                       options_.max_golden_file_bytes)),
+          "restore the file from version control");
+      return nullptr;
+    }
+    if (read.outcome != RegularFileRead::Outcome::Read) {
       add(kGoldenFileMissing, entry.path, path,
           fmt::format("the JSON description of {} ({}) is missing, so its field values cannot be checked", entry.path,
                       entry.description.empty() ? "none recorded" : entry.description),

@@ -176,7 +176,7 @@ class GoldenChecker {
 }  // namespace
 
 Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, const DelegateFamily& family) {
-  auto manifest = load_golden_manifest(options.golden_dir + "/MANIFEST.json");
+  auto manifest = load_golden_manifest(options.golden_dir + "/MANIFEST.json", options.max_golden_file_bytes);
   if (!manifest) return manifest.error();
   std::vector<const GoldenEntry*> entries;
   for (const GoldenEntry& entry : manifest->entries) {

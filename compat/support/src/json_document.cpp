@@ -1,41 +1,119 @@
 #include "fbcompat/support/json_document.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 
 #include <rapidjson/error/en.h>
 
 namespace fbcompat::support {
-
 namespace {
 
 // Whether every byte is ASCII, and so already valid UTF-8: a reduction the compiler vectorizes, where
 // RapidJSON's validation decodes each character of each string.
-bool all_ascii(const std::string& text) {
+bool all_ascii(const char* text, std::size_t size) {
   unsigned char bits = 0;
-  for (const char c : text) bits |= static_cast<unsigned char>(c);
+  for (std::size_t i = 0; i < size; ++i) bits |= static_cast<unsigned char>(text[i]);
   return (bits & 0x80) == 0;
+}
+
+// RapidJSON's events handed on to the document, with what nlohmann refuses and RapidJSON 1.1 lets
+// through stopped where it is met: a number read as infinity, and a lone low surrogate, which RapidJSON
+// writes as the three bytes of a UTF-16 surrogate (ED B0..BF ..), not UTF-8.
+class Checked {
+ public:
+  explicit Checked(rapidjson::Document& document) : document_(document) {}
+
+  const char* refusal() const { return refusal_; }
+
+  bool Null() { return document_.Null(); }
+  bool Bool(bool value) { return document_.Bool(value); }
+  bool Int(int value) { return document_.Int(value); }
+  bool Uint(unsigned value) { return document_.Uint(value); }
+  bool Int64(std::int64_t value) { return document_.Int64(value); }
+  bool Uint64(std::uint64_t value) { return document_.Uint64(value); }
+  bool Double(double value) {
+    if (!std::isfinite(value)) return refuse("a number beyond a double's range");
+    return document_.Double(value);
+  }
+  bool RawNumber(const char* text, rapidjson::SizeType length, bool copy) { return document_.RawNumber(text, length, copy); }
+  bool String(const char* text, rapidjson::SizeType length, bool copy) {
+    if (has_surrogate(text, length)) return refuse("a lone surrogate escape, which is no character");
+    return document_.String(text, length, copy);
+  }
+  bool Key(const char* text, rapidjson::SizeType length, bool copy) {
+    if (has_surrogate(text, length)) return refuse("a lone surrogate escape, which is no character");
+    return document_.Key(text, length, copy);
+  }
+  bool StartObject() { return document_.StartObject(); }
+  bool EndObject(rapidjson::SizeType members) { return document_.EndObject(members); }
+  bool StartArray() { return document_.StartArray(); }
+  bool EndArray(rapidjson::SizeType elements) { return document_.EndArray(elements); }
+
+ private:
+  static bool has_surrogate(const char* text, std::size_t length) {
+    for (const char* at = text; (at = static_cast<const char*>(std::memchr(at, '\xED', length - (at - text)))) != nullptr; ++at) {
+      if (at + 1 < text + length && (static_cast<unsigned char>(at[1]) & 0xE0) == 0xA0) return true;
+    }
+    return false;
+  }
+
+  bool refuse(const char* why) {
+    refusal_ = why;
+    return false;
+  }
+
+  rapidjson::Document& document_;
+  const char* refusal_ = nullptr;
+};
+
+// Read as a C string, which takes RapidJSON's SIMD paths for whitespace and strings. A NUL ends the
+// text, as it does when RapidJSON reads by length and for nlohmann: the three agree.
+template <unsigned kFlags>
+rapidjson::ParseResult parse(const char* text, rapidjson::Document& document, const char*& refusal) {
+  rapidjson::ParseResult result;
+  auto generate = [&](rapidjson::Document& handler) {
+    rapidjson::Reader reader;
+    rapidjson::StringStream stream(text);
+    Checked checked(handler);
+    result = reader.Parse<kFlags>(stream, checked);
+    refusal = checked.refusal();
+    return !result.IsError();
+  };
+  document.Populate(generate);
+  return result;
 }
 
 }  // namespace
 
 std::optional<JsonProblem> parse_json(const std::string& text, rapidjson::Document& document) {
-  // Read as a C string, which takes RapidJSON's SIMD paths for whitespace and strings. A NUL ends the
-  // text, as it does when RapidJSON reads by length and for nlohmann: the three agree.
+  // A byte order mark, which nlohmann skips too.
+  const std::size_t start = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
   constexpr unsigned kIterative = rapidjson::kParseIterativeFlag;
-  if (all_ascii(text)) {
-    document.Parse<kIterative>(text.c_str());
-  } else {
-    document.Parse<kIterative | rapidjson::kParseValidateEncodingFlag>(text.c_str());
-  }
-  if (!document.HasParseError()) return std::nullopt;
-  const std::size_t offset = std::min(document.GetErrorOffset(), text.size());
+  const char* refusal = nullptr;
+  const rapidjson::ParseResult result =
+      all_ascii(text.data() + start, text.size() - start)
+          ? parse<kIterative>(text.c_str() + start, document, refusal)
+          : parse<kIterative | rapidjson::kParseValidateEncodingFlag>(text.c_str() + start, document, refusal);
+  if (!result.IsError()) return std::nullopt;
+  const std::size_t offset = std::min(start + result.Offset(), text.size());
   const auto before = text.begin() + static_cast<std::ptrdiff_t>(offset);
   const std::size_t newline = offset == 0 ? std::string::npos : text.rfind('\n', offset - 1);
   JsonProblem problem;
   problem.line = static_cast<std::uint32_t>(1 + std::count(text.begin(), before, '\n'));
   problem.column = static_cast<std::uint32_t>(newline == std::string::npos ? offset + 1 : offset - newline);
-  problem.message = rapidjson::GetParseError_En(document.GetParseError());
+  problem.message = refusal != nullptr ? refusal : rapidjson::GetParseError_En(result.Code());
   return problem;
+}
+
+const char* repeated_key(const rapidjson::Value& object) {
+  if (!object.IsObject()) return nullptr;
+  for (auto key = object.MemberBegin(); key != object.MemberEnd(); ++key) {
+    for (auto other = object.MemberBegin(); other != key; ++other) {
+      if (other->name == key->name) return key->name.GetString();
+    }
+  }
+  return nullptr;
 }
 
 }  // namespace fbcompat::support

@@ -208,6 +208,7 @@ class BufferComparer {
     if (!recorded.IsNumber()) return false;
     if (base == reflection::ULong && value < 0) return false;  // beyond int64: not modelled
     const double x = recorded.GetDouble();
+    if (!std::isfinite(x)) return false;  // parse_json refuses them; an infinity is within any relative bound
     const double y = static_cast<double>(value);
     return std::fabs(x - y) <= 1e-6 || std::fabs(x - y) <= 1e-6 * std::max(std::fabs(x), std::fabs(y));
   }

@@ -23,6 +23,9 @@ inline constexpr std::size_t kSchemaTotalSize = std::size_t{256} << 20;  // byte
 inline constexpr std::size_t kSchemaFiles = 1024;  // files one schema reads; also bounds the include depth
 inline constexpr std::size_t kSourceFileSize = std::size_t{64} << 20;  // bytes of one runtime source file
 
+// Golden programs' JSON descriptions and their manifest: parsed whole into memory.
+inline constexpr std::uint64_t kGoldenFileSize = std::uint64_t{64} << 20;  // bytes of one golden JSON file
+
 // The names errors use, as in docs/reliability.md.
 inline constexpr std::string_view kProgramSizeName = "program-size";
 inline constexpr std::string_view kNestingDepthName = "nesting-depth";
@@ -32,6 +35,7 @@ inline constexpr std::string_view kSchemaFileSizeName = "schema-file-size";
 inline constexpr std::string_view kSchemaTotalSizeName = "schema-total-size";
 inline constexpr std::string_view kSchemaFilesName = "schema-files";
 inline constexpr std::string_view kSourceFileSizeName = "source-file-size";
+inline constexpr std::string_view kGoldenFileSizeName = "golden-file-size";
 
 // The table-count limit for a flatbuffer of `size` bytes when `configured` is 0 (the default): every
 // table takes at least 8 bytes with the offset that reaches it, so size / 4 tables is more than any

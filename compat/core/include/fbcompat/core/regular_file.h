@@ -24,9 +24,10 @@ struct RegularFileRead {
   std::size_t read = 0;
 };
 
-// Reads the file at `path` into `bytes` (replaced only when the outcome is Read). A file that grows
-// meanwhile is read as it was when opened; one that says it is empty, as the kernel's files do, is
-// read to its end.
+// Reads the file at `path` into `bytes` (replaced only when the outcome is Read): as many bytes as its
+// size when it was opened (a file that grows meanwhile is cut there), or, for one that says it is empty
+// as the kernel's files do, up to its end. A file past `max_bytes` is TooLarge, and nothing is read of
+// one that says so before reading.
 RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::vector<std::uint8_t>& bytes);
 RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& text);
 

@@ -109,6 +109,8 @@ struct GoldenProgram {
   std::vector<ProgramTensor> expected_outputs;  // computed by the family's reference operators
 };
 
+// Golden verify calls one family from several threads at once (one program on each): its const
+// methods must be safe to call concurrently.
 class DelegateFamily {
  public:
   virtual ~DelegateFamily() = default;

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "fbcompat/base/limits.h"
 #include "fbcompat/core/error.h"
 #include "fbcompat/executorch/delegate_family.h"
 #include "fbcompat/executorch/program.h"
@@ -53,8 +54,9 @@ struct GoldenManifest {
   const GoldenEntry* find(const std::string& path) const;
 };
 
-// A missing file is an Error; so is any entry without its path, version or sha256.
-Expected<GoldenManifest> load_golden_manifest(const std::string& path);
+// A missing file is an Error; so is any entry without its path, version or sha256, a member of the
+// wrong type, a key given twice, and a file past `max_bytes` (the golden-file-size limit).
+Expected<GoldenManifest> load_golden_manifest(const std::string& path, std::uint64_t max_bytes = limits::kGoldenFileSize);
 
 // The manifest as JSON text (entries in path order, stable formatting).
 std::string golden_manifest_json(const GoldenManifest& manifest);

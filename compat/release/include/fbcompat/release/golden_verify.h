@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "fbcompat/base/limits.h"
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/finding.h"
 #include "fbcompat/core/reflected_schema.h"
@@ -19,6 +21,7 @@ struct GoldenVerifyOptions {
   std::string family = "xnnpack";              // the delegate family (delegate_families.h)
   std::string family_dir = "schemas/xnnpack";  // holds manifest.toml and the versions' schemas
   BufferLimits limits;
+  std::uint64_t max_golden_file_bytes = limits::kGoldenFileSize;  // a description or the manifest
   unsigned threads = 0;  // programs checked in parallel; 0: one thread per core
 };
 

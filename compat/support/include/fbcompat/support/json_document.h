@@ -10,19 +10,28 @@
 
 #include <rapidjson/document.h>
 
-// RapidJSON is compiled under fbcompat's own namespace (cmake/Dependencies.cmake).
-namespace rapidjson = RAPIDJSON_NAMESPACE;
+namespace fbcompat {
 
-namespace fbcompat::support {
+// RapidJSON is compiled under fbcompat's own namespace (cmake/Dependencies.cmake).
+namespace rapidjson = ::RAPIDJSON_NAMESPACE;
+
+namespace support {
 
 struct JsonProblem {
-  std::uint32_t line = 0;  // from 1
+  std::uint32_t line = 0;    // from 1
   std::uint32_t column = 0;  // from 1, in bytes
-  std::string message;     // RapidJSON's words
+  std::string message;       // RapidJSON's words, or what fbcompat refuses that RapidJSON lets through
 };
 
-// Parses `text` into `document`, iteratively (no nesting depth exhausts the stack) and with strings
-// held to UTF-8, as nlohmann holds them, so that a text one parser reads the other reads too.
+// Parses `text` into `document`, iteratively (no nesting depth exhausts the stack), accepting what
+// nlohmann accepts, so that a text one parser reads the other reads too: strings must be UTF-8, a
+// leading byte order mark is skipped, and a number beyond a double's range or an escaped lone low
+// surrogate ("\udc00"), which RapidJSON 1.1 lets through, are refused.
 std::optional<JsonProblem> parse_json(const std::string& text, rapidjson::Document& document);
 
-}  // namespace fbcompat::support
+// The first key `object` names twice, or nullptr: JSON leaves open which one counts, so fbcompat counts
+// neither.
+const char* repeated_key(const rapidjson::Value& object);
+
+}  // namespace support
+}  // namespace fbcompat

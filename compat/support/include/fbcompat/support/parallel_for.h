@@ -4,13 +4,15 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <exception>
+#include <mutex>
 #include <thread>
 #include <vector>
 
 namespace fbcompat {
 
-// Calls job(i) for every i in [0, count), on up to `threads` threads (0: one per core). Jobs must not
-// share mutable state; each writes only its own result slot.
+// Calls job(i) for every i in [0, count), on up to `threads` threads (0: one per core), the calling one
+// among them. Jobs must not share mutable state; each writes only its own result slot.
 template <typename Job>
 void parallel_for(std::size_t count, unsigned threads, Job job) {
   const unsigned wanted = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
@@ -20,8 +22,18 @@ void parallel_for(std::size_t count, unsigned threads, Job job) {
     return;
   }
   std::atomic<std::size_t> next{0};
+  // The first exception a job throws (out of memory, say) is thrown again once every worker has
+  // stopped, as a loop on one thread would throw it; the jobs not started yet are left undone.
+  std::exception_ptr thrown;
+  std::mutex thrown_lock;
   const auto work = [&] {
-    for (std::size_t i; (i = next++) < count;) job(i);
+    try {
+      for (std::size_t i; (i = next++) < count;) job(i);
+    } catch (...) {
+      const std::lock_guard<std::mutex> hold(thrown_lock);
+      if (!thrown) thrown = std::current_exception();
+      next = count;
+    }
   };
   // The calling thread is one of the workers: one thread fewer to start for each call.
   std::vector<std::thread> pool;
@@ -29,6 +41,7 @@ void parallel_for(std::size_t count, unsigned threads, Job job) {
   for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
   work();
   for (std::thread& worker : pool) worker.join();
+  if (thrown) std::rethrow_exception(thrown);
 }
 
 }  // namespace fbcompat
