@@ -3,7 +3,13 @@
 // for paths that are not files to read.
 #include <boost/test/unit_test.hpp>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
 
 #include <cstdint>
 #include <string>
@@ -89,6 +95,22 @@ BOOST_AUTO_TEST_CASE(what_is_not_a_file_to_read_is_named_and_nothing_is_read) {
   std::string contents = "unchanged";
   BOOST_TEST(!FileSystemReader().read(fifo, &contents));
   BOOST_TEST(contents == "unchanged");
+
+  // Nor is it opened: a writer waiting for a reader keeps waiting.
+  std::atomic<bool> writer_opened{false};
+  std::thread writer([&] {
+    const int fd = ::open(fifo.c_str(), O_WRONLY);
+    writer_opened = true;
+    if (fd >= 0) ::close(fd);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  BOOST_TEST((read_regular_file(fifo, 99, contents).outcome == Outcome::NotRegular));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  BOOST_TEST(!writer_opened.load());
+  const int reader = ::open(fifo.c_str(), O_RDONLY);  // lets the writer go
+  writer.join();
+  if (reader >= 0) ::close(reader);
+  BOOST_TEST(writer_opened.load());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -28,6 +28,13 @@ class OpenFile {
 template <typename Bytes>
 RegularFileRead read_into(const std::string& path, std::uint64_t max_bytes, Bytes& out) {
   RegularFileRead result;
+  // Asked before opening: opening a device can act (a watchdog starts counting), and opening a FIFO
+  // frees its writer. The descriptor is asked again below, for a file replaced meanwhile.
+  struct stat before {};
+  if (::stat(path.c_str(), &before) == 0 && !S_ISREG(before.st_mode)) {
+    result.outcome = RegularFileRead::Outcome::NotRegular;
+    return result;
+  }
   int fd = -1;
   do {
     fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);

@@ -1,6 +1,6 @@
 // A regular file read whole with one open, one fstat and one read of the size it has when opened: the
 // schemas a family loads, golden programs, their descriptions and manifest. A stream's buffering and
-// copies, and a stat before the open, cost more than the reading for files this small.
+// copies cost more than the reading for files this small. What is not a regular file is never opened.
 #pragma once
 
 #include <cstddef>
@@ -14,7 +14,7 @@ struct RegularFileRead {
   enum class Outcome {
     Read,        // the bytes are in the container
     CannotOpen,  // `error` says why (errno)
-    NotRegular,  // a directory, a FIFO (not waited on: opened without blocking), a device
+    NotRegular,  // a directory, a FIFO, a device: not opened
     TooLarge,    // larger than the limit; `size` says how large
     ShortRead,   // `read` of `size` bytes could be read
   };
