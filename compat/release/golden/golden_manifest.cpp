@@ -55,6 +55,12 @@ bool read_text(const rapidjson::Value& element, std::string& out) {
   return true;
 }
 
+bool read_bool(const rapidjson::Value& element, bool& out) {
+  if (!element.IsBool()) return false;
+  out = element.GetBool();
+  return true;
+}
+
 // An unsigned integer, written as one or as a number with nothing after the point ("3488.0"), as
 // nlohmann read it.
 bool read_size(const rapidjson::Value& element, std::size_t& out) {
@@ -85,35 +91,13 @@ class MemberReader {
   const std::optional<std::string>& problem() const { return problem_; }
 
   std::string text(const char* key, std::optional<std::string> fallback = std::nullopt) {
-    const rapidjson::Value* value = member(key, fallback.has_value());
-    if (value == nullptr) return fallback.value_or("");
-    if (!value->IsString()) {
-      fail(key, "a string");
-      return "";
-    }
-    return std::string(value->GetString(), value->GetStringLength());
+    return one<std::string>(key, "a string", read_text, std::move(fallback));
   }
-
-  bool flag(const char* key, bool fallback) {
-    const rapidjson::Value* value = member(key, true);
-    if (value == nullptr) return fallback;
-    if (!value->IsBool()) {
-      fail(key, "true or false");
-      return fallback;
-    }
-    return value->GetBool();
-  }
-
+  bool flag(const char* key, bool fallback) { return one<bool>(key, "true or false", read_bool, fallback); }
   std::uint64_t count(const char* key, std::optional<std::uint64_t> fallback = std::nullopt) {
-    const rapidjson::Value* value = member(key, fallback.has_value());
-    if (value == nullptr) return fallback.value_or(0);
-    std::size_t count = 0;
-    if (!read_size(*value, count)) {
-      fail(key, "an unsigned integer");
-      return 0;
-    }
-    return count;
+    return one<std::size_t>(key, "an unsigned integer", read_size, fallback);
   }
+  float number(const char* key, float fallback) { return one<float>(key, "a number", read_float, fallback); }
 
   std::uint32_t id(const char* key) {
     const std::uint64_t value = count(key);
@@ -124,14 +108,15 @@ class MemberReader {
     return static_cast<std::uint32_t>(value);
   }
 
-  float number(const char* key, float fallback) {
-    const rapidjson::Value* value = member(key, true);
-    if (value == nullptr) return fallback;
-    if (!value->IsNumber()) {
-      fail(key, "a number");
-      return fallback;
-    }
-    return static_cast<float>(value->GetDouble());
+  // A member read by `read(value, out)`, which returns false when it is not `what`; `fallback` when the
+  // member is absent (without one, it must be there).
+  template <typename T, typename Read>
+  T one(const char* key, const char* what, Read read, std::optional<T> fallback = std::nullopt) {
+    const rapidjson::Value* value = member(key, fallback.has_value());
+    if (value == nullptr) return fallback.value_or(T{});
+    T out{};
+    if (!read(*value, out)) fail(key, what);
+    return out;
   }
 
   // The elements of an array member, each read by `read(element)`, which returns false when it is not
