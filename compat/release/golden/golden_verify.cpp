@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <future>
 #include <map>
-#include <set>
+#include <string_view>
+#include <thread>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -26,9 +28,16 @@ std::string names_below(const std::filesystem::path& root, const std::filesystem
   return names;
 }
 
-// Files under the golden directory that the manifest does not record, which nothing checks.
-std::vector<Finding> unrecorded_files(const std::string& golden_dir, const GoldenManifest& manifest) {
-  std::vector<Finding> findings;
+// A golden file the directory holds: its manifest path ("xnnpack/v1.1.0/mlp.pte") and its path on disk.
+struct FoundFile {
+  std::string relative;
+  std::string path;
+};
+
+// The programs and descriptions under the golden directory, found without the manifest, so that the
+// search runs while the manifest is read.
+std::vector<FoundFile> golden_files(const std::string& golden_dir) {
+  std::vector<FoundFile> found;
   std::error_code error;
   const std::filesystem::path root(golden_dir);
   for (auto it = std::filesystem::recursive_directory_iterator(root, error);
@@ -38,16 +47,26 @@ std::vector<Finding> unrecorded_files(const std::string& golden_dir, const Golde
     if (extension != ".pte" && extension != ".json") continue;
     // The entry's path is the root's followed by its own names; only a symbolic link needs the file
     // system (relative() resolves it, as the entry's own name would not).
-    const std::string relative = it->is_symlink() ? std::filesystem::relative(it->path(), root).generic_string()
-                                                  : names_below(root, it->path());
+    std::string relative = it->is_symlink() ? std::filesystem::relative(it->path(), root).generic_string()
+                                            : names_below(root, it->path());
     if (relative == "MANIFEST.json") continue;
-    const bool recorded = extension == ".pte" ? manifest.find(relative) != nullptr
-                                              : std::any_of(manifest.entries.begin(), manifest.entries.end(),
-                                                            [&](const GoldenEntry& entry) { return entry.description == relative; });
+    found.push_back({std::move(relative), it->path().string()});
+  }
+  return found;
+}
+
+// Files under the golden directory that the manifest does not record, which nothing checks.
+std::vector<Finding> unrecorded_files(const std::vector<FoundFile>& found, const GoldenManifest& manifest) {
+  std::vector<Finding> findings;
+  for (const FoundFile& file : found) {
+    const bool recorded = file.relative.size() > 4 && file.relative.compare(file.relative.size() - 4, 4, ".pte") == 0
+                              ? manifest.find(file.relative) != nullptr
+                              : std::any_of(manifest.entries.begin(), manifest.entries.end(),
+                                            [&](const GoldenEntry& entry) { return entry.description == file.relative; });
     if (!recorded) {
       findings.push_back(golden_finding(
-          kGoldenFileUnrecorded, relative, it->path().string(),
-          fmt::format("{} is not in MANIFEST.json, so nothing checks it", relative),
+          kGoldenFileUnrecorded, file.relative, file.path,
+          fmt::format("{} is not in MANIFEST.json, so nothing checks it", file.relative),
           "golden files are written only by `fbcompat golden freeze`, which records them: remove this file, or "
           "restore MANIFEST.json from version control if its entry was lost"));
     }
@@ -100,18 +119,20 @@ class GoldenChecker {
   // Versions without golden programs, and frozen versions whose programs miss some node.
   void check_coverage(const GoldenManifest& manifest) {
     const std::string family(family_.name());
+    // The nodes each version's programs use, sorted (views of the manifest's names).
+    std::map<std::string_view, std::vector<std::string_view>> used_by_version;
+    for (const GoldenEntry& entry : manifest.entries) {
+      if (entry.family != family) continue;
+      std::vector<std::string_view>& used = used_by_version[entry.version];
+      used.insert(used.end(), entry.nodes.begin(), entry.nodes.end());
+    }
+    for (auto& [version, used] : used_by_version) std::sort(used.begin(), used.end());
     const auto& versions = family_.manifest().versions;
     for (std::size_t v = 0; v < versions.size(); ++v) {
       const std::string& version = versions[v].name;
-      std::set<std::string> seen;
-      bool frozen = false;
-      for (const GoldenEntry& entry : manifest.entries) {
-        if (entry.family != family || entry.version != version) continue;
-        frozen = true;
-        seen.insert(entry.nodes.begin(), entry.nodes.end());
-      }
+      const auto frozen = used_by_version.find(version);
       const std::string version_dir = options_.golden_dir + "/" + family + "/" + version;
-      if (!frozen) {
+      if (frozen == used_by_version.end()) {
         add(kGoldenVersionNotFrozen, family + "/" + version, version_dir,
             fmt::format("{} has no golden programs, so nothing proves that its programs keep loading on later runtimes",
                         version),
@@ -120,7 +141,7 @@ class GoldenChecker {
       }
       std::vector<std::string> missing;
       for (const std::string& node : family_.node_types(v)) {
-        if (seen.count(node) == 0) missing.push_back(node);
+        if (!std::binary_search(frozen->second.begin(), frozen->second.end(), std::string_view(node))) missing.push_back(node);
       }
       if (!missing.empty()) {
         add(kGoldenNodeNotCovered, family + "/" + version, version_dir,
@@ -132,8 +153,8 @@ class GoldenChecker {
     }
   }
 
-  void add_unrecorded(std::vector<Finding>&& unrecorded) {
-    std::move(unrecorded.begin(), unrecorded.end(), std::back_inserter(report_.findings));
+  void add_unrecorded(const std::vector<Finding>& unrecorded) {
+    report_.findings.insert(report_.findings.end(), unrecorded.begin(), unrecorded.end());
   }
 
  private:
@@ -176,23 +197,22 @@ class GoldenChecker {
 }  // namespace
 
 Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, const DelegateFamily& family) {
+  // With more than one thread, the directory is searched on another while the manifest is read (and
+  // that thread's start is hidden behind it too).
+  const bool alone = options.threads == 1 || std::thread::hardware_concurrency() == 1;
+  std::future<std::vector<FoundFile>> searched = std::async(alone ? std::launch::deferred : std::launch::async,
+                                                            [&] { return golden_files(options.golden_dir); });
   auto manifest = load_golden_manifest(options.golden_dir + "/MANIFEST.json", options.max_golden_file_bytes);
   if (!manifest) return manifest.error();
   std::vector<const GoldenEntry*> entries;
   for (const GoldenEntry& entry : manifest->entries) {
     if (entry.family == family.name()) entries.push_back(&entry);
   }
-  // The programs are independent: each is checked on its own, on every core, beside the search of the
-  // directory for files the manifest does not record.
+  // The programs are independent: each is checked on its own, on every core.
   std::vector<GoldenProgramCheck> checks(entries.size());
-  std::vector<Finding> unrecorded;
-  parallel_for(entries.size() + 1, options.threads, [&](std::size_t job) {
-    if (job == 0) {
-      unrecorded = unrecorded_files(options.golden_dir, *manifest);
-    } else {
-      checks[job - 1] = check_golden_program(*entries[job - 1], options, family);
-    }
-  });
+  parallel_for(entries.size(), options.threads,
+               [&](std::size_t e) { checks[e] = check_golden_program(*entries[e], options, family); });
+  const std::vector<Finding> unrecorded = unrecorded_files(searched.get(), *manifest);
   GoldenVerifyReport report;
   GoldenChecker checker(options, family, report);
   for (std::size_t e = 0; e < entries.size(); ++e) {
@@ -201,7 +221,7 @@ Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, c
   }
   checker.report_refusals();
   checker.check_coverage(*manifest);
-  checker.add_unrecorded(std::move(unrecorded));
+  checker.add_unrecorded(unrecorded);
   return report;
 }
 

@@ -22,7 +22,11 @@ bool all_ascii(const char* text, std::size_t size) {
 // writes as the three bytes of a UTF-16 surrogate (ED B0..BF ..), not UTF-8.
 class Checked {
  public:
-  explicit Checked(rapidjson::Document& document) : document_(document) {}
+  // `surrogates_possible`: whether the text holds a \u escape at all. Only an escape can put a
+  // surrogate in a string (RapidJSON refuses one written as UTF-8 bytes), and most descriptions have
+  // none, so the look at each string is skipped.
+  Checked(rapidjson::Document& document, bool surrogates_possible)
+      : document_(document), surrogates_possible_(surrogates_possible) {}
 
   const char* refusal() const { return refusal_; }
 
@@ -38,11 +42,11 @@ class Checked {
   }
   bool RawNumber(const char* text, rapidjson::SizeType length, bool copy) { return document_.RawNumber(text, length, copy); }
   bool String(const char* text, rapidjson::SizeType length, bool copy) {
-    if (has_surrogate(text, length)) return refuse("a lone surrogate escape, which is no character");
+    if (surrogates_possible_ && has_surrogate(text, length)) return refuse("a lone surrogate escape, which is no character");
     return document_.String(text, length, copy);
   }
   bool Key(const char* text, rapidjson::SizeType length, bool copy) {
-    if (has_surrogate(text, length)) return refuse("a lone surrogate escape, which is no character");
+    if (surrogates_possible_ && has_surrogate(text, length)) return refuse("a lone surrogate escape, which is no character");
     return document_.Key(text, length, copy);
   }
   bool StartObject() { return document_.StartObject(); }
@@ -64,18 +68,20 @@ class Checked {
   }
 
   rapidjson::Document& document_;
+  const bool surrogates_possible_;
   const char* refusal_ = nullptr;
 };
 
 // Read as a C string, which takes RapidJSON's SIMD paths for whitespace and strings. A NUL ends the
 // text, as it does when RapidJSON reads by length and for nlohmann: the three agree.
 template <unsigned kFlags>
-rapidjson::ParseResult parse(const char* text, rapidjson::Document& document, const char*& refusal) {
+rapidjson::ParseResult parse(const char* text, bool surrogates_possible, rapidjson::Document& document,
+                             const char*& refusal) {
   rapidjson::ParseResult result;
   auto generate = [&](rapidjson::Document& handler) {
     rapidjson::Reader reader;
     rapidjson::StringStream stream(text);
-    Checked checked(handler);
+    Checked checked(handler, surrogates_possible);
     result = reader.Parse<kFlags>(stream, checked);
     refusal = checked.refusal();
     return !result.IsError();
@@ -91,10 +97,11 @@ std::optional<JsonProblem> parse_json(const std::string& text, rapidjson::Docume
   const std::size_t start = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
   constexpr unsigned kIterative = rapidjson::kParseIterativeFlag;
   const char* refusal = nullptr;
+  const bool escapes = text.find("\\u", start) != std::string::npos;
   const rapidjson::ParseResult result =
       all_ascii(text.data() + start, text.size() - start)
-          ? parse<kIterative>(text.c_str() + start, document, refusal)
-          : parse<kIterative | rapidjson::kParseValidateEncodingFlag>(text.c_str() + start, document, refusal);
+          ? parse<kIterative>(text.c_str() + start, escapes, document, refusal)
+          : parse<kIterative | rapidjson::kParseValidateEncodingFlag>(text.c_str() + start, escapes, document, refusal);
   if (!result.IsError()) return std::nullopt;
   const std::size_t offset = std::min(start + result.Offset(), text.size());
   const auto before = text.begin() + static_cast<std::ptrdiff_t>(offset);
