@@ -378,7 +378,7 @@ struct MethodLoad {
     if (!check_compile_specs(delegate, where)) return false;
     out.delegates.push_back(resolved);
     if (checks == nullptr) return true;
-    DelegateLoadContext context{s.release, s.method, nullptr};
+    DelegateLoadContext context{s.release, s.method, nullptr, s.options.verified};
     if (s.program->named_data() != nullptr) {
       context.resolve_named_data = [this](std::string_view key) { return resolve_named_data(s, key); };
     }

@@ -112,11 +112,11 @@ bool read_flatbuffer(LoadState& s) {
     }
   }
   const auto problem = verification_problem(
-      [&](std::uint32_t depth, std::uint32_t tables) {
+      s.options.verified, "executorch_flatbuffer.Program", s.data, flatbuffer_size, s.options.max_depth,
+      limits::table_count_limit(s.options.max_tables, flatbuffer_size), [&](std::uint32_t depth, std::uint32_t tables) {
         flatbuffers::Verifier verifier(s.data, flatbuffer_size, depth, tables);
         return et::VerifyProgramBuffer(verifier);
-      },
-      s.options.max_depth, limits::table_count_limit(s.options.max_tables, flatbuffer_size), flatbuffer_size);
+      });
   if (problem && !problem->empty()) {
     return s.refuse(kContainer, RuntimeError::InputLimit,
                     fmt::format("the {}-byte program flatbuffer is beyond a limit: {}", flatbuffer_size, *problem));

@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <future>
+#include <optional>
 #include <map>
 #include <string_view>
-#include <thread>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -69,6 +68,49 @@ std::vector<Finding> unrecorded_files(const std::vector<FoundFile>& found, const
           fmt::format("{} is not in MANIFEST.json, so nothing checks it", file.relative),
           "golden files are written only by `fbcompat golden freeze`, which records them: remove this file, or "
           "restore MANIFEST.json from version control if its entry was lost"));
+    }
+  }
+  return findings;
+}
+
+// Versions without golden programs, and frozen versions whose programs miss some node.
+std::vector<Finding> coverage_findings(const GoldenVerifyOptions& options, const DelegateFamily& family,
+                                       const GoldenManifest& manifest) {
+  std::vector<Finding> findings;
+  const std::string name(family.name());
+  // The nodes each version's programs use, sorted (views of the manifest's names).
+  std::map<std::string_view, std::vector<std::string_view>> used_by_version;
+  for (const GoldenEntry& entry : manifest.entries) {
+    if (entry.family != name) continue;
+    std::vector<std::string_view>& used = used_by_version[entry.version];
+    used.insert(used.end(), entry.nodes.begin(), entry.nodes.end());
+  }
+  for (auto& [version, used] : used_by_version) std::sort(used.begin(), used.end());
+  const auto& versions = family.manifest().versions;
+  for (std::size_t v = 0; v < versions.size(); ++v) {
+    const std::string& version = versions[v].name;
+    const auto frozen = used_by_version.find(version);
+    const std::string version_dir = options.golden_dir + "/" + name + "/" + version;
+    if (frozen == used_by_version.end()) {
+      findings.push_back(golden_finding(
+          kGoldenVersionNotFrozen, name + "/" + version, version_dir,
+          fmt::format("{} has no golden programs, so nothing proves that its programs keep loading on later runtimes",
+                      version),
+          fmt::format("fbcompat golden freeze --version {}", version)));
+      continue;
+    }
+    const std::vector<std::string_view>& used = frozen->second;
+    std::vector<std::string> missing;
+    for (const std::string& node : family.node_types(v)) {
+      if (!std::binary_search(used.begin(), used.end(), std::string_view(node))) missing.push_back(node);
+    }
+    if (!missing.empty()) {
+      findings.push_back(golden_finding(
+          kGoldenNodeNotCovered, name + "/" + version, version_dir,
+          fmt::format("no golden program of {} uses {} ({} of its {} members), so a change to their type ids or tables "
+                      "is not caught by golden verification",
+                      version, listed(missing), missing.size(), family.node_union()),
+          "a frozen version is history: cover these nodes in the next version's golden programs"));
     }
   }
   return findings;
@@ -153,8 +195,8 @@ class GoldenChecker {
     }
   }
 
-  void add_unrecorded(const std::vector<Finding>& unrecorded) {
-    report_.findings.insert(report_.findings.end(), unrecorded.begin(), unrecorded.end());
+  void add(const std::vector<Finding>& findings) {
+    report_.findings.insert(report_.findings.end(), findings.begin(), findings.end());
   }
 
  private:
@@ -197,22 +239,33 @@ class GoldenChecker {
 }  // namespace
 
 Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, const DelegateFamily& family) {
-  // With more than one thread, the directory is searched on another while the manifest is read (and
-  // that thread's start is hidden behind it too).
-  const bool alone = options.threads == 1 || std::thread::hardware_concurrency() == 1;
-  std::future<std::vector<FoundFile>> searched = std::async(alone ? std::launch::deferred : std::launch::async,
-                                                            [&] { return golden_files(options.golden_dir); });
-  auto manifest = load_golden_manifest(options.golden_dir + "/MANIFEST.json", options.max_golden_file_bytes);
+  // The directory is searched while the manifest is read.
+  std::optional<Expected<GoldenManifest>> read;
+  std::vector<FoundFile> found;
+  parallel_for(2, options.threads, [&](std::size_t job) {
+    if (job == 0) {
+      read.emplace(load_golden_manifest(options.golden_dir + "/MANIFEST.json", options.max_golden_file_bytes));
+    } else {
+      found = golden_files(options.golden_dir);
+    }
+  });
+  Expected<GoldenManifest>& manifest = *read;
   if (!manifest) return manifest.error();
   std::vector<const GoldenEntry*> entries;
   for (const GoldenEntry& entry : manifest->entries) {
     if (entry.family == family.name()) entries.push_back(&entry);
   }
-  // The programs are independent: each is checked on its own, on every core.
+  // The programs are independent: each is checked on its own, on every core, beside the coverage.
   std::vector<GoldenProgramCheck> checks(entries.size());
-  parallel_for(entries.size(), options.threads,
-               [&](std::size_t e) { checks[e] = check_golden_program(*entries[e], options, family); });
-  const std::vector<Finding> unrecorded = unrecorded_files(searched.get(), *manifest);
+  std::vector<Finding> coverage;
+  parallel_for(entries.size() + 1, options.threads, [&](std::size_t job) {
+    if (job == 0) {
+      coverage = coverage_findings(options, family, *manifest);
+    } else {
+      checks[job - 1] = check_golden_program(*entries[job - 1], options, family);
+    }
+  });
+  const std::vector<Finding> unrecorded = unrecorded_files(found, *manifest);
   GoldenVerifyReport report;
   GoldenChecker checker(options, family, report);
   for (std::size_t e = 0; e < entries.size(); ++e) {
@@ -220,8 +273,8 @@ Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, c
     checker.merge(*entries[e], std::move(checks[e]));
   }
   checker.report_refusals();
-  checker.check_coverage(*manifest);
-  checker.add_unrecorded(unrecorded);
+  checker.add(coverage);
+  checker.add(unrecorded);
   return report;
 }
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <string_view>
 
 #include "fbcompat/core/schema.h"
@@ -35,42 +36,42 @@ struct Place {
   const std::uint8_t* struct_ = nullptr;  // or a struct
 };
 
+// What the comparison reads of a field, taken from reflection once: each read through reflection is a
+// table look-up of its own, and a description holds the same tables many times over.
+struct FieldInfo {
+  std::string_view name;
+  const reflection::Field* field = nullptr;
+  reflection::BaseType base = reflection::None;
+  reflection::BaseType element = reflection::None;  // of a vector
+  std::int32_t index = -1;                           // the object, enum or union of the type, or -1
+  fb::voffset_t offset = 0;
+  bool deprecated = false;
+  bool optional = false;
+};
+
+struct ObjectInfo {
+  std::string_view name;
+  bool is_struct = false;
+  std::size_t bytesize = 0;
+  std::vector<FieldInfo> fields;  // in reflection's order: by name
+};
+
 class BufferComparer {
  public:
   explicit BufferComparer(const ReflectedSchema& reader)
       : reader_(reader),
         schema_(reader.schema()),
         objects_read_(schema_.objects()->size(), false),
-        enums_read_(schema_.enums()->size(), false) {
+        enums_read_(schema_.enums()->size(), false),
+        objects_(schema_.objects()->size()) {
     for (fb::uoffset_t i = 0; i < schema_.objects()->size(); ++i) {
-      if (schema_.objects()->Get(i) == &reader.root()) objects_read_[i] = true;
+      if (schema_.objects()->Get(i) == &reader.root()) root_index_ = static_cast<std::int32_t>(i);
     }
   }
 
-  // False: not proven the same (different, or not modelled).
-  bool table(const Json& recorded, Place place, const reflection::Object& object) {
-    if (!recorded.IsObject()) return true;
-    const auto& fields = *object.fields();
-    fb::uoffset_t next = 0;  // the fields before it sort before the keys met so far
-    for (const auto& member : recorded.GetObject()) {
-      const std::string_view key(member.name.GetString(), member.name.GetStringLength());
-      // Descriptions are written with their keys sorted, and reflection sorts a table's fields by name:
-      // stepping on finds most keys with a comparison or two, where a search takes several.
-      while (next < fields.size() && fields.Get(next)->name()->string_view() < key) ++next;
-      const reflection::Field* field = nullptr;
-      if (next < fields.size() && fields.Get(next)->name()->string_view() == key) {
-        field = fields.Get(next++);
-      } else if (key.find('\0') == std::string_view::npos) {  // with a NUL, the search would stop at it
-        field = fields.LookupByKey(member.name.GetString());  // a key out of order
-      }
-      if (field == nullptr) return false;
-      if (field->deprecated()) {
-        note_no_longer_read(object.name()->str() + "." + std::string(key));
-        continue;
-      }
-      if (!this->field(member.value, place, object, *field)) return false;
-    }
-    return true;
+  // The root table's comparison. False: not proven the same (different, or not modelled).
+  bool root(const Json& recorded, const std::uint8_t* verified_buffer) {
+    return table(recorded, Place{fb::GetAnyRoot(verified_buffer), nullptr}, read_object(root_index_));
   }
 
   std::vector<std::string> take_no_longer_read() {
@@ -94,73 +95,98 @@ class BufferComparer {
   }
 
  private:
-  bool field(const Json& recorded, Place place, const reflection::Object& object, const reflection::Field& field) {
-    const reflection::Type& type = *field.type();
-    const reflection::BaseType base = type.base_type();
-    if (object.is_struct()) {
-      const std::uint8_t* at = place.struct_ + field.offset();
-      if (base == reflection::Obj) return table(recorded, Place{nullptr, at}, *object_at(type.index()));
+  bool table(const Json& recorded, Place place, const ObjectInfo& object) {
+    if (!recorded.IsObject()) return true;
+    const std::vector<FieldInfo>& fields = object.fields;
+    std::size_t next = 0;  // the fields before it sort before the keys met so far
+    for (const auto& member : recorded.GetObject()) {
+      const std::string_view key(member.name.GetString(), member.name.GetStringLength());
+      // Descriptions are written with their keys sorted, and reflection sorts a table's fields by name:
+      // stepping on finds most keys with a comparison or two, where a search takes several.
+      while (next < fields.size() && fields[next].name < key) ++next;
+      const FieldInfo* field = nullptr;
+      if (next < fields.size() && fields[next].name == key) {
+        field = &fields[next++];
+      } else {  // a key out of order
+        const auto found = std::lower_bound(fields.begin(), fields.end(), key,
+                                            [](const FieldInfo& f, std::string_view k) { return f.name < k; });
+        if (found != fields.end() && found->name == key) field = &*found;
+      }
+      if (field == nullptr) return false;
+      if (field->deprecated) {
+        note_no_longer_read(std::string(object.name) + "." + std::string(key));
+        continue;
+      }
+      if (!this->field(member.value, place, object, *field)) return false;
+    }
+    return true;
+  }
+
+  bool field(const Json& recorded, Place place, const ObjectInfo& object, const FieldInfo& field) {
+    const reflection::BaseType base = field.base;
+    if (object.is_struct) {
+      const std::uint8_t* at = place.struct_ + field.offset;
+      if (base == reflection::Obj) return table(recorded, Place{nullptr, at}, read_object(field.index));
       if (!fb::IsScalar(base)) return false;  // arrays: not modelled
       return leaf(recorded, field, at);
     }
     const fb::Table& table_ = *place.table;
-    const bool present = table_.CheckField(field.offset());
+    const bool present = table_.CheckField(field.offset);
     switch (base) {
       case reflection::Obj: {
         if (!present) return false;  // the rendering has no such key
-        const reflection::Object& nested = *object_at(type.index());
-        if (nested.is_struct()) return table(recorded, Place{nullptr, table_.GetStruct<const std::uint8_t*>(field.offset())}, nested);
-        return table(recorded, Place{fb::GetFieldT(table_, field), nullptr}, nested);
+        const ObjectInfo& nested = read_object(field.index);
+        if (nested.is_struct) return table(recorded, Place{nullptr, table_.GetStruct<const std::uint8_t*>(field.offset)}, nested);
+        return table(recorded, Place{table_.GetPointer<const fb::Table*>(field.offset), nullptr}, nested);
       }
       case reflection::Union: {
         if (!present) return false;
-        const auto type_id = table_.GetField<std::uint8_t>(static_cast<fb::voffset_t>(field.offset() - sizeof(fb::voffset_t)), 0);
-        const reflection::Enum& members = read_enum(type.index());
+        const auto type_id = table_.GetField<std::uint8_t>(static_cast<fb::voffset_t>(field.offset - sizeof(fb::voffset_t)), 0);
+        const reflection::Enum& members = read_enum(field.index);
         const reflection::EnumVal* member = members.values()->LookupByKey(type_id);
         const reflection::Object* member_object = member == nullptr ? nullptr : reader_.union_member_object(*member);
         if (type_id == 0 || member_object == nullptr || member_object->is_struct()) return false;
-        objects_read_[static_cast<std::size_t>(member->union_type()->index())] = true;
-        return table(recorded, Place{fb::GetFieldT(table_, field), nullptr}, *member_object);
+        return table(recorded, Place{table_.GetPointer<const fb::Table*>(field.offset), nullptr},
+                     read_object(member->union_type()->index()));
       }
       case reflection::Vector:
         return present && vector(recorded, table_, field);
       case reflection::String:
-        return present && same_string(recorded, fb::GetFieldS(table_, field));
+        return present && same_string(recorded, table_.GetPointer<const fb::String*>(field.offset));
       default:
         if (!fb::IsScalar(base)) return false;
-        if (!present && field.optional()) return false;  // an unset optional scalar is not rendered
-        return leaf(recorded, field, present ? table_.GetAddressOf(field.offset()) : nullptr);
+        if (!present && field.optional) return false;  // an unset optional scalar is not rendered
+        return leaf(recorded, field, present ? table_.GetAddressOf(field.offset) : nullptr);
     }
   }
 
-  bool vector(const Json& recorded, const fb::Table& table_, const reflection::Field& field) {
-    const reflection::Type& type = *field.type();
-    const auto* any = fb::GetFieldAnyV(table_, field);
+  bool vector(const Json& recorded, const fb::Table& table_, const FieldInfo& field) {
+    const auto* any = table_.GetPointer<const fb::VectorOfAny*>(field.offset);
     if (!recorded.IsArray() || recorded.Size() != any->size()) return false;
-    const reflection::BaseType element = type.element();
+    const reflection::BaseType element = field.element;
     if (element == reflection::Obj) {
-      const reflection::Object& nested = *object_at(type.index());
-      if (nested.is_struct()) {
-        const auto* bytes = fb::GetFieldV<std::uint8_t>(table_, field);
+      const ObjectInfo& nested = read_object(field.index);
+      if (nested.is_struct) {
+        const std::uint8_t* bytes = any->Data();
         for (fb::uoffset_t i = 0; i < any->size(); ++i) {
-          if (!table(recorded[i], Place{nullptr, bytes->Data() + i * nested.bytesize()}, nested)) return false;
+          if (!table(recorded[i], Place{nullptr, bytes + i * nested.bytesize}, nested)) return false;
         }
         return true;
       }
-      const auto* tables = fb::GetFieldV<fb::Offset<fb::Table>>(table_, field);
+      const auto* tables = table_.GetPointer<const fb::Vector<fb::Offset<fb::Table>>*>(field.offset);
       for (fb::uoffset_t i = 0; i < tables->size(); ++i) {
         if (!table(recorded[i], Place{tables->Get(i), nullptr}, nested)) return false;
       }
       return true;
     }
     if (element == reflection::String) {
-      const auto* strings = fb::GetFieldV<fb::Offset<fb::String>>(table_, field);
+      const auto* strings = table_.GetPointer<const fb::Vector<fb::Offset<fb::String>>*>(field.offset);
       for (fb::uoffset_t i = 0; i < strings->size(); ++i) {
         if (!same_string(recorded[i], strings->Get(i))) return false;
       }
       return true;
     }
-    if (!fb::IsScalar(element) || element == reflection::UType || type.index() >= 0) {
+    if (!fb::IsScalar(element) || element == reflection::UType || field.index >= 0) {
       return false;  // unions and enums in vectors: not modelled
     }
     const std::size_t size = fb::GetTypeSize(element);
@@ -172,12 +198,11 @@ class BufferComparer {
 
   // A scalar field's value (nullptr: absent, so its default), rendered as GenerateText renders it:
   // enums by the name of their value, when it has one.
-  bool leaf(const Json& recorded, const reflection::Field& field, const std::uint8_t* at) {
-    const reflection::Type& type = *field.type();
-    const reflection::BaseType base = type.base_type();
-    if (type.index() >= 0 && base != reflection::Bool && base != reflection::Float && base != reflection::Double) {
-      const std::int64_t value = at != nullptr ? fb::GetAnyValueI(base, at) : field.default_integer();
-      const reflection::Enum& e = read_enum(type.index());
+  bool leaf(const Json& recorded, const FieldInfo& field, const std::uint8_t* at) {
+    const reflection::BaseType base = field.base;
+    if (field.index >= 0 && base != reflection::Bool && base != reflection::Float && base != reflection::Double) {
+      const std::int64_t value = at != nullptr ? fb::GetAnyValueI(base, at) : field.field->default_integer();
+      const reflection::Enum& e = read_enum(field.index);
       if (e.attributes() != nullptr && e.attributes()->LookupByKey("bit_flags") != nullptr) return false;
       for (const reflection::EnumVal* member : *e.values()) {
         if (member->value() == value) return same_text(recorded, member->name()->string_view());
@@ -186,9 +211,9 @@ class BufferComparer {
       return integer(recorded, base, value);
     }
     if (at != nullptr) return scalar(recorded, base, at);
-    if (base == reflection::Bool) return recorded.IsBool() && recorded.GetBool() == (field.default_integer() != 0);
-    if (base == reflection::Float || base == reflection::Double) return surely_same_number(recorded, field.default_real());
-    return integer(recorded, base, field.default_integer());
+    if (base == reflection::Bool) return recorded.IsBool() && recorded.GetBool() == (field.field->default_integer() != 0);
+    if (base == reflection::Float || base == reflection::Double) return surely_same_number(recorded, field.field->default_real());
+    return integer(recorded, base, field.field->default_integer());
   }
 
   bool scalar(const Json& recorded, reflection::BaseType base, const std::uint8_t* at) {
@@ -227,11 +252,29 @@ class BufferComparer {
            std::memcmp(recorded.GetString(), text.data(), text.size()) == 0;
   }
 
-  // The object or enum at `index`, noted as read through.
-  const reflection::Object* object_at(std::int32_t index) {
-    objects_read_[static_cast<std::size_t>(index)] = true;
-    return schema_.objects()->Get(static_cast<fb::uoffset_t>(index));
+  // The object at `index`, noted as read through; what the comparison reads of it is taken from
+  // reflection the first time.
+  const ObjectInfo& read_object(std::int32_t index) {
+    const auto at = static_cast<std::size_t>(index);
+    objects_read_[at] = true;
+    std::optional<ObjectInfo>& info = objects_[at];
+    if (!info) {
+      const reflection::Object& object = *schema_.objects()->Get(static_cast<fb::uoffset_t>(index));
+      info.emplace();
+      info->name = object.name()->string_view();
+      info->is_struct = object.is_struct();
+      info->bytesize = static_cast<std::size_t>(object.bytesize());
+      info->fields.reserve(object.fields()->size());
+      for (const reflection::Field* field : *object.fields()) {
+        const reflection::Type& type = *field->type();
+        info->fields.push_back({field->name()->string_view(), field, type.base_type(), type.element(), type.index(),
+                                field->offset(), field->deprecated(), field->optional()});
+      }
+    }
+    return *info;
   }
+
+  // The enum at `index`, noted as read through.
   const reflection::Enum& read_enum(std::int32_t index) {
     enums_read_[static_cast<std::size_t>(index)] = true;
     return *schema_.enums()->Get(static_cast<fb::uoffset_t>(index));
@@ -249,6 +292,8 @@ class BufferComparer {
   bool only_named_values_ = true;
   std::vector<bool> objects_read_;  // by index in the reader's schema
   std::vector<bool> enums_read_;
+  std::vector<std::optional<ObjectInfo>> objects_;  // by index, as read_object took them
+  std::int32_t root_index_ = 0;
 };
 
 }  // namespace
@@ -257,7 +302,7 @@ std::optional<RecordedFields> recorded_fields_unchanged(const rapidjson::Value& 
                                                         const ReflectedSchema& reader) {
   if (!reader.renders_plainly(verified_buffer)) return std::nullopt;
   BufferComparer comparer(reader);
-  if (!comparer.table(recorded, Place{fb::GetAnyRoot(verified_buffer), nullptr}, reader.root())) return std::nullopt;
+  if (!comparer.root(recorded, verified_buffer)) return std::nullopt;
   RecordedFields same;
   same.no_longer_read = comparer.take_no_longer_read();
   same.holds_for_extending_readers = comparer.met_only_named_values();

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "fbcompat/base/little_endian.h"
+#include "fbcompat/core/verifier_limits.h"
 #include "fbcompat/executorch/program.h"
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
 
@@ -22,6 +23,8 @@ namespace fx = fb_xnnpack;
 constexpr std::size_t kMinimumPayload = 30;  // the header's size; the runtime refuses anything shorter
 constexpr std::uint32_t kMaxExterns = 4096;
 constexpr std::uint32_t kKnownFlags = 1 | 2;  // EXTERNAL_INPUT, EXTERNAL_OUTPUT
+constexpr std::uint32_t kVerifierDepth = 64;         // flatbuffers::Verifier's defaults
+constexpr std::uint32_t kVerifierTables = 1000000;
 
 // The payload as the runtime splits it: the graph flatbuffer and, with a header, the constant region.
 struct PayloadParts {
@@ -110,12 +113,18 @@ class Checker {
                     fmt::format("the graph's identifier is '{}'; the runtime accepts 'XN00' and 'XN01'", shown));
     }
     // flatbuffers reads scalars in place: a graph that is not 4-byte aligned in memory is read from a copy.
+    const std::uint8_t* in_payload = flatbuffer;
     if (reinterpret_cast<std::uintptr_t>(flatbuffer) % alignof(std::uint64_t) != 0) {
       aligned_.assign(flatbuffer, flatbuffer + length);
       flatbuffer = aligned_.data();
     }
-    flatbuffers::Verifier verifier(flatbuffer, length);
-    if (!verifier.VerifyBuffer<fx::XNNGraph>(nullptr)) {
+    const auto verify = [&](std::uint32_t depth, std::uint32_t tables) {
+      flatbuffers::Verifier verifier(flatbuffer, length, depth, tables);
+      return verifier.VerifyBuffer<fx::XNNGraph>(nullptr);
+    };
+    // The runtime's Verifier has flatbuffers' default limits.
+    if (verification_problem(context_.verified, "fb_xnnpack.XNNGraph", in_payload, length, kVerifierDepth,
+                             kVerifierTables, verify)) {
       return refuse_from_1_3(RuntimeError::DelegateInvalidCompatibility,
                              fmt::format("the {}-byte graph flatbuffer fails flatbuffers' Verifier{}", length,
                                          release_.at_least(1, 3) ? "" : ", and this release reads it unverified"));

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "fbcompat/core/input_limits.h"
 
@@ -33,6 +35,50 @@ std::optional<std::string> verification_problem(Verify&& verify, std::uint32_t m
            " limit";
   }
   return std::string();
+}
+
+// The Verifier's answers on buffers already verified, for bytes that are loaded again: golden verify
+// loads each program once for each set of loader rules, and what the Verifier says of a buffer, unlike
+// those rules, does not depend on the release. One is kept for one set of bytes (a program and the
+// payloads inside it), by one thread.
+class VerifiedBuffers {
+ public:
+  // verification_problem(verify, max_depth, max_tables, size) for the buffer at `data`, verified as
+  // `root` (the root type's name: the same bytes may be verified as two types), asked of `verify`
+  // only the first time.
+  template <typename Verify>
+  std::optional<std::string> problem(std::string_view root, const void* data, std::size_t size, std::uint32_t max_depth,
+                                     std::uint32_t max_tables, Verify&& verify) {
+    for (const Verdict& known : verdicts_) {
+      if (known.root == root && known.data == data && known.size == size && known.max_depth == max_depth &&
+          known.max_tables == max_tables) {
+        return known.problem;
+      }
+    }
+    std::optional<std::string> found = verification_problem(verify, max_depth, max_tables, size);
+    verdicts_.push_back({root, data, size, max_depth, max_tables, found});
+    return found;
+  }
+
+ private:
+  struct Verdict {
+    std::string_view root;  // the caller's literal
+    const void* data;
+    std::size_t size;
+    std::uint32_t max_depth;
+    std::uint32_t max_tables;
+    std::optional<std::string> problem;
+  };
+  std::vector<Verdict> verdicts_;
+};
+
+// `verified`'s answer when there is one to keep them in, else the Verifier's.
+template <typename Verify>
+std::optional<std::string> verification_problem(VerifiedBuffers* verified, std::string_view root, const void* data,
+                                                std::size_t size, std::uint32_t max_depth, std::uint32_t max_tables,
+                                                Verify&& verify) {
+  if (verified == nullptr) return verification_problem(verify, max_depth, max_tables, size);
+  return verified->problem(root, data, size, max_depth, max_tables, verify);
 }
 
 }  // namespace fbcompat

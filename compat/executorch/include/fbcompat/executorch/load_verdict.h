@@ -17,6 +17,10 @@
 #include "fbcompat/executorch/runtime_release.h"
 
 namespace fbcompat {
+class VerifiedBuffers;  // fbcompat/core/verifier_limits.h
+}
+
+namespace fbcompat {
 
 // Where loading stops, in the order the runtime goes.
 enum class LoadStage : std::uint8_t {
@@ -81,6 +85,8 @@ struct DelegateLoadContext {
   // The program's named data (Program.named_data) by key: nullopt when the key resolves, else the
   // refusal. Null when the program has no named_data at all.
   std::function<std::optional<LoadRefusal>(std::string_view key)> resolve_named_data;
+  // The Verifier's answers kept between loads of the same program (ProgramReadOptions::verified).
+  VerifiedBuffers* verified = nullptr;
 };
 
 // One backend's own checks of its payload at BackendDelegate::Init, up to its first library call.

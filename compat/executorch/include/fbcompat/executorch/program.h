@@ -15,6 +15,7 @@
 
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/input_limits.h"
+#include "fbcompat/core/verifier_limits.h"
 #include "fbcompat/executorch/load_verdict.h"
 #include "fbcompat/executorch/runtime_release.h"
 
@@ -92,6 +93,9 @@ struct ProgramReadOptions {
   std::string method;
   // Each delegate whose backend id one of these knows is handed to its checks.
   std::vector<const BackendLoadChecks*> backends;
+  // Where the Verifier's answers on these bytes are kept between loads of them at several releases
+  // (and handed to the backends' checks); null: every load verifies.
+  VerifiedBuffers* verified = nullptr;
 };
 
 // A program as the runtime loads it: the view, complete when it loads and as far as it got when not.

@@ -5,9 +5,12 @@
 #include <atomic>
 #include <cstddef>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <thread>
 #include <vector>
+
+#include "fbcompat/support/worker_pool.h"
 
 namespace fbcompat {
 
@@ -20,6 +23,10 @@ void parallel_for(std::size_t count, unsigned threads, Job job) {
   if (workers <= 1) {
     for (std::size_t i = 0; i < count; ++i) job(i);
     return;
+  }
+  // The pool's threads when they are free; threads of its own when they are not (a nested call).
+  if (WorkerPool* pool = WorkerPool::shared()) {
+    if (pool->try_run(count, workers - 1, std::function<void(std::size_t)>(std::ref(job)))) return;
   }
   std::atomic<std::size_t> next{0};
   // The first exception a job throws (out of memory, say) is thrown again once every worker has
