@@ -9,7 +9,10 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
+
+#include <fmt/format.h>
 
 #include "executorch/program_generated.h"
 #include "fbcompat/executorch/program.h"
@@ -17,6 +20,19 @@
 namespace fbcompat::load {
 
 namespace et = executorch_flatbuffer;
+
+// Where in a method a check looks: "value 3", "delegate 0 (XnnpackBackend)", "chain 0 instruction 2".
+// Worded only when a check refuses or warns: most loads refuse nothing, and golden verify loads each
+// program once for every set of loader rules.
+struct MethodPlace {
+  enum class Kind : std::uint8_t { Value, Delegate, Instruction };
+  Kind kind;
+  std::uint32_t first;        // the value, the delegate, or the chain
+  std::uint32_t second = 0;   // the instruction in the chain
+  std::string_view backend;   // the delegate's backend id, alive while the place is
+
+  std::string text() const;
+};
 
 // A range of the file the runtime's loader hands out: [offset, offset + size).
 struct FileSpan {
@@ -69,8 +85,8 @@ std::optional<LoadRefusal> resolve_named_data(LoadState& state, std::string_view
 // Method::init of one plan; the plan's view is added to the result.
 bool load_method(LoadState& state, const et::ExecutionPlan& plan, std::size_t index);
 // A tensor's data: a constant (Program.constant_segment or constant_buffer) or mutable data.
-bool check_constant_data(LoadState& state, const et::Tensor& tensor, std::uint64_t nbytes, const std::string& where);
-bool check_mutable_data(LoadState& state, const et::Tensor& tensor, std::uint64_t nbytes, const std::string& where);
+bool check_constant_data(LoadState& state, const et::Tensor& tensor, std::uint64_t nbytes, const MethodPlace& where);
+bool check_mutable_data(LoadState& state, const et::Tensor& tensor, std::uint64_t nbytes, const MethodPlace& where);
 
 // a + b, or nullopt when it overflows 64 bits.
 inline std::optional<std::uint64_t> add(std::uint64_t a, std::uint64_t b) {
@@ -79,3 +95,12 @@ inline std::optional<std::uint64_t> add(std::uint64_t a, std::uint64_t b) {
 }
 
 }  // namespace fbcompat::load
+
+// Places format as their text: fmt::format("{}: ...", where).
+template <>
+struct fmt::formatter<fbcompat::load::MethodPlace> : fmt::formatter<std::string_view> {
+  template <typename Context>
+  auto format(const fbcompat::load::MethodPlace& place, Context& context) const {
+    return fmt::formatter<std::string_view>::format(place.text(), context);
+  }
+};

@@ -271,7 +271,7 @@ struct MethodLoad {
   }
 
   bool check_tensor_data(const et::Tensor& tensor, uoffset_t v, std::uint64_t nbytes) {
-    const std::string where = fmt::format("value {}", v);
+    const MethodPlace where{MethodPlace::Kind::Value, v, 0, {}};
     const et::AllocationDetails* allocation = tensor.allocation_info();
     const std::size_t buffers = plan.non_const_buffer_sizes()->size();
     if (allocation != nullptr && buffers <= 1) {
@@ -293,7 +293,7 @@ struct MethodLoad {
     return check_planned_memory(*allocation, nbytes, where);
   }
 
-  bool check_planned_memory(const et::AllocationDetails& allocation, std::uint64_t nbytes, const std::string& where) {
+  bool check_planned_memory(const et::AllocationDetails& allocation, std::uint64_t nbytes, const MethodPlace& where) {
     const auto* sizes = plan.non_const_buffer_sizes();
     const std::uint32_t id = allocation.memory_id();
     if (id == 0 || id >= sizes->size()) {
@@ -349,7 +349,7 @@ struct MethodLoad {
     }
     ProgramDelegate resolved;
     resolved.backend_id = delegate.id()->str();
-    const std::string where = fmt::format("delegate {} ({})", d, resolved.backend_id);
+    const MethodPlace where{MethodPlace::Kind::Delegate, d, 0, resolved.backend_id};
     const BackendLoadChecks* checks = checks_for(resolved.backend_id);
     if (checks == nullptr) note_unchecked(resolved.backend_id);
     const et::BackendDelegateDataReference* processed = delegate.processed();
@@ -396,7 +396,7 @@ struct MethodLoad {
     if (std::find(unchecked.begin(), unchecked.end(), backend_id) == unchecked.end()) unchecked.push_back(backend_id);
   }
 
-  bool resolve_inline(ProgramDelegate& resolved, const std::string& where) {
+  bool resolve_inline(ProgramDelegate& resolved, const MethodPlace& where) {
     constexpr LoadStage kStage = LoadStage::DelegateData;
     resolved.location = DelegateLocation::Inline;
     const auto* entries = s.program->backend_delegate_data();
@@ -421,7 +421,7 @@ struct MethodLoad {
     return true;
   }
 
-  bool check_compile_specs(const et::BackendDelegate& delegate, const std::string& where) {
+  bool check_compile_specs(const et::BackendDelegate& delegate, const MethodPlace& where) {
     const auto* specs = delegate.compile_specs();
     if (specs == nullptr) {
       return s.release.at_least(1, 3) ||
@@ -460,10 +460,10 @@ struct MethodLoad {
         return refuse(LoadStage::MethodInstructions, RuntimeError::InvalidProgram, fmt::format("chain {} has no instructions", c));
       }
       for (uoffset_t i = 0; i < instructions->size(); ++i) {
-        const std::string where = fmt::format("chain {} instruction {}", c, i);
+        const MethodPlace where{MethodPlace::Kind::Instruction, c, i, {}};
         const et::Instruction* instruction = instructions->Get(i);
         if (instruction == nullptr || instruction->instr_args() == nullptr) {
-          return refuse(LoadStage::MethodInstructions, RuntimeError::InvalidProgram, where + " has no arguments");
+          return refuse(LoadStage::MethodInstructions, RuntimeError::InvalidProgram, fmt::format("{} has no arguments", where));
         }
         if (const et::KernelCall* call = instruction->instr_args_as_KernelCall()) {
           if (!check_args(call->args(), where)) return false;
@@ -484,8 +484,8 @@ struct MethodLoad {
     return true;
   }
 
-  bool check_args(const flatbuffers::Vector<std::int32_t>* args, const std::string& where) {
-    if (args == nullptr) return refuse(LoadStage::MethodInstructions, RuntimeError::InvalidProgram, where + " has no args");
+  bool check_args(const flatbuffers::Vector<std::int32_t>* args, const MethodPlace& where) {
+    if (args == nullptr) return refuse(LoadStage::MethodInstructions, RuntimeError::InvalidProgram, fmt::format("{} has no args", where));
     for (uoffset_t a = 0; a < args->size(); ++a) {
       if (!value_in_range(args->Get(a))) {
         return refuse(LoadStage::MethodInstructions, RuntimeError::InvalidProgram,
@@ -496,7 +496,7 @@ struct MethodLoad {
   }
 
   // Nullopt when the kernel call names an operator; the operator is recorded for the runtime to register.
-  std::optional<OperatorOutcome> lookup_operator(std::int32_t op_index, const std::string& where) {
+  std::optional<OperatorOutcome> lookup_operator(std::int32_t op_index, const MethodPlace& where) {
     const auto* operators = plan.operators();
     if (operators == nullptr || op_index < 0 || static_cast<uoffset_t>(op_index) >= operators->size()) {
       return OperatorOutcome{RuntimeError::InvalidProgram,
@@ -517,7 +517,7 @@ struct MethodLoad {
     return std::nullopt;
   }
 
-  bool check_instruction(const et::Instruction& instruction, const std::string& where) {
+  bool check_instruction(const et::Instruction& instruction, const MethodPlace& where) {
     const auto in_range = [&](std::int32_t i, const char* field) {
       return value_in_range(i) ||
              refuse(LoadStage::MethodInstructions, RuntimeError::InvalidProgram,

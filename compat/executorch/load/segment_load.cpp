@@ -137,7 +137,7 @@ std::optional<LoadRefusal> resolve_named_data(LoadState& s, std::string_view key
   return refusal(RuntimeError::NotFound, fmt::format("named data '{}' is not in Program.named_data", key));
 }
 
-bool check_constant_data(LoadState& s, const et::Tensor& tensor, std::uint64_t nbytes, const std::string& where) {
+bool check_constant_data(LoadState& s, const et::Tensor& tensor, std::uint64_t nbytes, const MethodPlace& where) {
   constexpr LoadStage kStage = LoadStage::MethodTensors;
   const std::uint32_t i = tensor.data_buffer_idx();
   if (s.constant_segment) {
@@ -180,7 +180,7 @@ bool check_constant_data(LoadState& s, const et::Tensor& tensor, std::uint64_t n
   return true;
 }
 
-bool check_mutable_data(LoadState& s, const et::Tensor& tensor, std::uint64_t nbytes, const std::string& where) {
+bool check_mutable_data(LoadState& s, const et::Tensor& tensor, std::uint64_t nbytes, const MethodPlace& where) {
   constexpr LoadStage kStage = LoadStage::MethodTensors;
   const std::uint32_t i = tensor.data_buffer_idx();
   const auto not_found = [&](std::string why) {
@@ -225,6 +225,18 @@ bool check_mutable_data(LoadState& s, const et::Tensor& tensor, std::uint64_t nb
                                 span_text(*data_start, nbytes), s.size));
   }
   return true;
+}
+
+std::string MethodPlace::text() const {
+  switch (kind) {
+    case Kind::Value:
+      return fmt::format("value {}", first);
+    case Kind::Delegate:
+      return fmt::format("delegate {} ({})", first, backend);
+    case Kind::Instruction:
+      break;
+  }
+  return fmt::format("chain {} instruction {}", first, second);
 }
 
 }  // namespace fbcompat::load
