@@ -72,4 +72,22 @@ BOOST_AUTO_TEST_CASE(accepts_what_nlohmann_accepts) {
   BOOST_TEST(problem_of(texts[15]) == "1:4 The document is empty.");
 }
 
+// Up to 64 levels deep a text is read recursively; deeper, it is read again iteratively. On either side
+// of that depth the same texts are read, and refused at the same places with the same words.
+BOOST_AUTO_TEST_CASE(texts_nested_past_the_recursive_depth_read_alike) {
+  for (const std::size_t depth : {63u, 64u, 65u, 100000u}) {
+    const std::string open(depth, '['), close(depth, ']');
+    const std::string column = std::to_string(depth + 3);  // the third character after the brackets
+    BOOST_TEST(problem_of(open + close) == "ok", depth);
+    BOOST_TEST(problem_of("{\"a\": " + open + "1, 2" + close + "}") == "ok", depth);
+    BOOST_TEST(problem_of(open + "1,]" + close) == "1:" + column + " Invalid value.", depth);
+    BOOST_TEST(problem_of(open + "\"\\udc00\"" + close) == "1:" + std::to_string(depth + 9) +
+                                                                  " a lone surrogate escape, which is no character",
+               depth);
+    BOOST_TEST(problem_of(open + close.substr(1)) ==
+                   "1:" + std::to_string(2 * depth) + " Missing a comma or ']' after an array element.",
+               depth);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,6 +1,7 @@
 #include "fbcompat/support/json_document.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstring>
 
@@ -25,10 +26,11 @@ class Checked {
   // `surrogates_possible`: whether the text holds a \u escape at all. Only an escape can put a
   // surrogate in a string (RapidJSON refuses one written as UTF-8 bytes), and most descriptions have
   // none, so the look at each string is skipped.
-  Checked(rapidjson::Document& document, bool surrogates_possible)
-      : document_(document), surrogates_possible_(surrogates_possible) {}
+  Checked(rapidjson::Document& document, bool surrogates_possible, unsigned max_depth)
+      : document_(document), surrogates_possible_(surrogates_possible), max_depth_(max_depth) {}
 
   const char* refusal() const { return refusal_; }
+  bool too_deep() const { return too_deep_; }
 
   bool Null() { return document_.Null(); }
   bool Bool(bool value) { return document_.Bool(value); }
@@ -49,10 +51,16 @@ class Checked {
     if (surrogates_possible_ && has_surrogate(text, length)) return refuse("a lone surrogate escape, which is no character");
     return document_.Key(text, length, copy);
   }
-  bool StartObject() { return document_.StartObject(); }
-  bool EndObject(rapidjson::SizeType members) { return document_.EndObject(members); }
-  bool StartArray() { return document_.StartArray(); }
-  bool EndArray(rapidjson::SizeType elements) { return document_.EndArray(elements); }
+  bool StartObject() { return deeper() && document_.StartObject(); }
+  bool EndObject(rapidjson::SizeType members) {
+    --depth_;
+    return document_.EndObject(members);
+  }
+  bool StartArray() { return deeper() && document_.StartArray(); }
+  bool EndArray(rapidjson::SizeType elements) {
+    --depth_;
+    return document_.EndArray(elements);
+  }
 
  private:
   static bool has_surrogate(const char* text, std::size_t length) {
@@ -67,27 +75,64 @@ class Checked {
     return false;
   }
 
+  bool deeper() {
+    if (++depth_ <= max_depth_) return true;
+    too_deep_ = true;
+    return false;
+  }
+
   rapidjson::Document& document_;
   const bool surrogates_possible_;
+  const unsigned max_depth_;
+  unsigned depth_ = 0;
+  bool too_deep_ = false;
   const char* refusal_ = nullptr;
 };
 
+// One parse of `text` into `document` (left as it was when the parse fails).
 // Read as a C string, which takes RapidJSON's SIMD paths for whitespace and strings. A NUL ends the
 // text, as it does when RapidJSON reads by length and for nlohmann: the three agree.
 template <unsigned kFlags>
-rapidjson::ParseResult parse(const char* text, bool surrogates_possible, rapidjson::Document& document,
-                             const char*& refusal) {
+struct Parse {
+  Parse(const char* text_, bool surrogates_possible_, unsigned max_depth_)
+      : text(text_), surrogates_possible(surrogates_possible_), max_depth(max_depth_) {}
+
+  const char* text;
+  bool surrogates_possible;
+  unsigned max_depth;
   rapidjson::ParseResult result;
-  auto generate = [&](rapidjson::Document& handler) {
+  const char* refusal = nullptr;
+  bool too_deep = false;
+
+  bool operator()(rapidjson::Document& handler) {
     rapidjson::Reader reader;
     rapidjson::StringStream stream(text);
-    Checked checked(handler, surrogates_possible);
+    Checked checked(handler, surrogates_possible, max_depth);
     result = reader.Parse<kFlags>(stream, checked);
     refusal = checked.refusal();
+    too_deep = checked.too_deep();
     return !result.IsError();
-  };
-  document.Populate(generate);
-  return result;
+  }
+};
+
+// RapidJSON's recursive parser, faster than its iterative one by a sixth, calls itself for each level
+// of nesting: it is trusted with this many levels, whose frames fit any thread's stack. A text nested
+// deeper is parsed again, iteratively, which no depth can exhaust.
+constexpr unsigned kRecursiveDepth = 64;
+
+template <unsigned kFlags>
+rapidjson::ParseResult parse(const char* text, bool surrogates_possible, rapidjson::Document& document,
+                             const char*& refusal) {
+  Parse<kFlags> recursive(text, surrogates_possible, kRecursiveDepth);
+  document.Populate(recursive);
+  if (!recursive.too_deep) {
+    refusal = recursive.refusal;
+    return recursive.result;
+  }
+  Parse<kFlags | rapidjson::kParseIterativeFlag> iterative(text, surrogates_possible, UINT_MAX);
+  document.Populate(iterative);
+  refusal = iterative.refusal;
+  return iterative.result;
 }
 
 }  // namespace
@@ -95,13 +140,12 @@ rapidjson::ParseResult parse(const char* text, bool surrogates_possible, rapidjs
 std::optional<JsonProblem> parse_json(const std::string& text, rapidjson::Document& document) {
   // A byte order mark, which nlohmann skips too.
   const std::size_t start = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
-  constexpr unsigned kIterative = rapidjson::kParseIterativeFlag;
   const char* refusal = nullptr;
   const bool escapes = text.find("\\u", start) != std::string::npos;
   const rapidjson::ParseResult result =
       all_ascii(text.data() + start, text.size() - start)
-          ? parse<kIterative>(text.c_str() + start, escapes, document, refusal)
-          : parse<kIterative | rapidjson::kParseValidateEncodingFlag>(text.c_str() + start, escapes, document, refusal);
+          ? parse<rapidjson::kParseDefaultFlags>(text.c_str() + start, escapes, document, refusal)
+          : parse<rapidjson::kParseValidateEncodingFlag>(text.c_str() + start, escapes, document, refusal);
   if (!result.IsError()) return std::nullopt;
   const std::size_t offset = std::min(start + result.Offset(), text.size());
   const auto before = text.begin() + static_cast<std::ptrdiff_t>(offset);

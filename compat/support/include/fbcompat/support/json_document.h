@@ -23,10 +23,11 @@ struct JsonProblem {
   std::string message;       // RapidJSON's words, or what fbcompat refuses that RapidJSON lets through
 };
 
-// Parses `text` into `document`, iteratively (no nesting depth exhausts the stack), accepting what
-// nlohmann accepts, so that a text one parser reads the other reads too: strings must be UTF-8, a
-// leading byte order mark is skipped, and a number beyond a double's range or an escaped lone low
-// surrogate ("\udc00"), which RapidJSON 1.1 lets through, are refused.
+// Parses `text` into `document` (recursively up to 64 levels deep, and again iteratively when it
+// nests deeper, so that no depth exhausts the stack), accepting what nlohmann accepts, so that a text
+// one parser reads the other reads too: strings must be UTF-8, a leading byte order mark is skipped,
+// and a number beyond a double's range or an escaped lone low surrogate ("\udc00"), which RapidJSON
+// 1.1 lets through, are refused.
 std::optional<JsonProblem> parse_json(const std::string& text, rapidjson::Document& document);
 
 // The first key `object` names twice, or nullptr: JSON leaves open which one counts, so fbcompat counts
