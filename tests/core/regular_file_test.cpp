@@ -86,12 +86,23 @@ BOOST_AUTO_TEST_CASE(what_is_not_a_file_to_read_is_named_and_nothing_is_read) {
                {dir.path() + "/missing.fbs", Outcome::CannotOpen},
                {large, Outcome::TooLarge}};
   for (const auto& c : cases) {
-    std::string contents = "unchanged";
-    const RegularFileRead read = read_regular_file(c.path, 99, contents);
-    BOOST_TEST((read.outcome == c.outcome), c.path);
-    BOOST_TEST(contents == "unchanged", c.path);
-    if (c.outcome == Outcome::TooLarge) BOOST_TEST(read.size == 100u);
+    // The same when a listing said the path was a regular file: what is opened is still asked what it is.
+    for (const FileKnown known : {FileKnown::Unknown, FileKnown::ListedRegular}) {
+      std::string contents = "unchanged";
+      const RegularFileRead read = read_regular_file(c.path, 99, contents, known);
+      BOOST_TEST((read.outcome == c.outcome), c.path);
+      BOOST_TEST(contents == "unchanged", c.path);
+      if (c.outcome == Outcome::TooLarge) BOOST_TEST(read.size == 100u);
+    }
   }
+  // Worded for errors (read_program_file, golden verify).
+  std::string worded;
+  BOOST_TEST(regular_file_problem(read_regular_file(fifo, 99, worded), "program-size", 99) == "not a regular file");
+  BOOST_TEST(regular_file_problem(read_regular_file(dir.path() + "/missing.fbs", 99, worded), "program-size", 99) ==
+             "cannot open: No such file or directory");
+  BOOST_TEST(regular_file_problem(read_regular_file(large, 99, worded), "program-size", 99) ==
+             "the file is 100 bytes, above the program-size limit of 99");
+  BOOST_TEST(regular_file_problem(read_regular_file(large, 100, worded), "program-size", 100) == "");
   std::string contents = "unchanged";
   BOOST_TEST(!FileSystemReader().read(fifo, &contents));
   BOOST_TEST(contents == "unchanged");

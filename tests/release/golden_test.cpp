@@ -1,5 +1,9 @@
 #include <boost/test/unit_test.hpp>
 
+#include <sys/stat.h>
+
+#include <filesystem>
+
 #include <algorithm>
 #include <fstream>
 #include <set>
@@ -518,6 +522,32 @@ BOOST_AUTO_TEST_CASE(a_description_past_the_golden_file_size_limit_is_not_read) 
   BOOST_TEST(missing[0].find("the JSON description xnnpack/v0.7.0/mlp.json cannot be read: the file is ") == 0u, missing[0]);
   BOOST_TEST(missing[0].find("above the golden-file-size limit of 50000") != std::string::npos, missing[0]);
   BOOST_TEST(count_rule(report->findings, "GOLDEN_FIELD_VALUE_CHANGED") == 0u);
+}
+
+// Golden files are opened without a stat when the listing of the directory found them regular; one that
+// is not a regular file (a FIFO, which opening could free a waiting writer of, or a directory) is never
+// read and is named as such, and a missing one as missing. The other programs are still checked.
+BOOST_AUTO_TEST_CASE(golden_files_that_are_not_regular_files_are_named_and_not_read) {
+  Scratch scratch;
+  const std::string program = scratch.golden + "/xnnpack/v0.7.0/mlp.pte";
+  const std::string description = scratch.golden + "/xnnpack/v0.6.0/mlp.json";
+  std::filesystem::remove(program);
+  BOOST_TEST_REQUIRE(::mkfifo(program.c_str(), 0600) == 0);
+  std::filesystem::remove(description);
+  std::filesystem::create_directory(description);
+  std::filesystem::remove(scratch.golden + "/xnnpack/v0.4.0/mlp.pte");
+  const auto report = scratch.verify();
+  std::vector<std::string> missing;
+  for (const Finding& finding : report.findings) {
+    if (finding.rule == "GOLDEN_FILE_MISSING") missing.push_back(finding.message);
+  }
+  std::sort(missing.begin(), missing.end());
+  BOOST_TEST_REQUIRE(missing.size() == 3u);
+  BOOST_TEST(missing[0] == "the JSON description of xnnpack/v0.6.0/mlp.pte (xnnpack/v0.6.0/mlp.json) is missing, so its "
+                           "field values cannot be checked");
+  BOOST_TEST(missing[1] == "xnnpack/v0.4.0/mlp.pte cannot be read: cannot open: No such file or directory");
+  BOOST_TEST(missing[2] == "xnnpack/v0.7.0/mlp.pte cannot be read: not a regular file");
+  BOOST_TEST(report.programs == 29u);
 }
 
 // The root table is read through by every comparison: a change to it in the newest reader alone must

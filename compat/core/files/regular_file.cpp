@@ -6,6 +6,11 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "fbcompat/core/input_limits.h"
 
 namespace fbcompat {
 namespace {
@@ -26,12 +31,12 @@ class OpenFile {
 };
 
 template <typename Bytes>
-RegularFileRead read_into(const std::string& path, std::uint64_t max_bytes, Bytes& out) {
+RegularFileRead read_into(const std::string& path, std::uint64_t max_bytes, Bytes& out, FileKnown known) {
   RegularFileRead result;
   // Asked before opening: opening a device can act (a watchdog starts counting), and opening a FIFO
   // frees its writer. The descriptor is asked again below, for a file replaced meanwhile.
   struct stat before {};
-  if (::stat(path.c_str(), &before) == 0 && !S_ISREG(before.st_mode)) {
+  if (known != FileKnown::ListedRegular && ::stat(path.c_str(), &before) == 0 && !S_ISREG(before.st_mode)) {
     result.outcome = RegularFileRead::Outcome::NotRegular;
     return result;
   }
@@ -93,12 +98,29 @@ RegularFileRead read_into(const std::string& path, std::uint64_t max_bytes, Byte
 
 }  // namespace
 
-RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::vector<std::uint8_t>& bytes) {
-  return read_into(path, max_bytes, bytes);
+RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::vector<std::uint8_t>& bytes,
+                                  FileKnown known) {
+  return read_into(path, max_bytes, bytes, known);
 }
 
-RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& text) {
-  return read_into(path, max_bytes, text);
+RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& text, FileKnown known) {
+  return read_into(path, max_bytes, text, known);
+}
+
+std::string regular_file_problem(const RegularFileRead& read, std::string_view limit_name, std::uint64_t max_bytes) {
+  switch (read.outcome) {
+    case RegularFileRead::Outcome::Read:
+      return "";
+    case RegularFileRead::Outcome::CannotOpen:
+      return fmt::format("cannot open: {}", std::strerror(read.error));
+    case RegularFileRead::Outcome::NotRegular:
+      return "not a regular file";
+    case RegularFileRead::Outcome::TooLarge:
+      return limits::exceeded("the file is", read.size, "byte", limit_name, max_bytes);
+    case RegularFileRead::Outcome::ShortRead:
+      break;
+  }
+  return fmt::format("read {} of {} bytes", read.read, read.size);
 }
 
 }  // namespace fbcompat

@@ -23,19 +23,8 @@ Expected<ProgramView> read_program(const std::uint8_t* data, std::size_t size, c
 Expected<std::vector<std::uint8_t>> read_program_file(const std::string& path, const ProgramReadOptions& options) {
   std::vector<std::uint8_t> bytes;
   const RegularFileRead read = read_regular_file(path, options.max_program_bytes, bytes);
-  switch (read.outcome) {
-    case RegularFileRead::Outcome::Read:
-      return bytes;
-    case RegularFileRead::Outcome::CannotOpen:
-      return Error{path, 0, 0, fmt::format("cannot open: {}", std::strerror(read.error))};
-    case RegularFileRead::Outcome::NotRegular:
-      return Error{path, 0, 0, "not a regular file"};
-    case RegularFileRead::Outcome::TooLarge:
-      return Error{path, 0, 0, limits::exceeded("the file is", read.size, "byte", limits::kProgramSizeName, options.max_program_bytes)};
-    case RegularFileRead::Outcome::ShortRead:
-      break;
-  }
-  return Error{path, 0, 0, fmt::format("read {} of {} bytes", read.read, read.size)};
+  if (read.outcome == RegularFileRead::Outcome::Read) return bytes;
+  return Error{path, 0, 0, regular_file_problem(read, limits::kProgramSizeName, options.max_program_bytes)};
 }
 
 }  // namespace fbcompat

@@ -1,5 +1,6 @@
 #include "golden/golden_program_check.h"
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <memory>
@@ -45,7 +46,8 @@ class LoadsByRules {
 
 class ProgramChecker {
  public:
-  ProgramChecker(const GoldenVerifyOptions& options, const DelegateFamily& family) : options_(options), family_(family) {}
+  ProgramChecker(const GoldenVerifyOptions& options, const DelegateFamily& family, const std::vector<std::string>& listed)
+      : options_(options), family_(family), listed_(listed) {}
 
   GoldenProgramCheck check(const GoldenEntry& entry) {
     check_program(entry);
@@ -65,13 +67,16 @@ class ProgramChecker {
     }
     ProgramReadOptions read_options;
     read_options.source_name = file;
-    auto bytes = read_program_file(file, read_options);
-    if (!bytes) {
-      add(kGoldenFileMissing, entry.path, file, fmt::format("{} cannot be read: {}", entry.path, bytes.error().message),
+    std::vector<std::uint8_t> bytes;
+    const RegularFileRead read = read_regular_file(file, read_options.max_program_bytes, bytes, known(entry.path));
+    if (read.outcome != RegularFileRead::Outcome::Read) {
+      add(kGoldenFileMissing, entry.path, file,
+          fmt::format("{} cannot be read: {}", entry.path,
+                      regular_file_problem(read, limits::kProgramSizeName, read_options.max_program_bytes)),
           "restore the file from version control: golden programs are never regenerated");
       return;
     }
-    auto hashed = sha256_hex(bytes->data(), bytes->size());
+    auto hashed = sha256_hex(bytes.data(), bytes.size());
     if (!hashed) {  // no libcrypto: nothing can be verified, which is the run's error, not a finding
       result_.problem = hashed.error();
       return;
@@ -100,7 +105,7 @@ class ProgramChecker {
     LoadsByRules loads;
     for (const RuntimeRelease& release : releases) {
       read_options.runtime = release;
-      const ProgramLoad& load = loads.at(release, [&] { return load_program(bytes->data(), bytes->size(), read_options); });
+      const ProgramLoad& load = loads.at(release, [&] { return load_program(bytes.data(), bytes.size(), read_options); });
       // A coverage program holds a distinct value in every field slot, not a meaningful graph, so
       // the delegate's own semantic checks (buffer indices and the like) may refuse it by design. It
       // is judged against the schemas only, and the refusal is a note; its container, segments and
@@ -111,14 +116,14 @@ class ProgramChecker {
         if (!program) {
           ProgramReadOptions schema_only = read_options;
           schema_only.backends.clear();
-          ProgramLoad unchecked = load_program(bytes->data(), bytes->size(), schema_only);
+          ProgramLoad unchecked = load_program(bytes.data(), bytes.size(), schema_only);
           if (!unchecked.refusal) program = std::move(unchecked.view);
         }
         continue;
       }
       if (load.refusal && release == releases.back()) {
         // Worded with the release itself, which the load that stood for it may not be.
-        const ProgramLoad own = load_program(bytes->data(), bytes->size(), read_options);
+        const ProgramLoad own = load_program(bytes.data(), bytes.size(), read_options);
         add(kGoldenProgramUnreadable, entry.path, file,
             fmt::format("{} does not load: {}", entry.path, describe_refusal(*own.refusal, own.view.release)),
             "restore the original bytes from version control; if they are the original, the newest runtime no "
@@ -175,7 +180,8 @@ class ProgramChecker {
     const std::string path = options_.golden_dir + "/" + entry.description;
     std::string text;
     const RegularFileRead read = entry.description.empty() ? RegularFileRead{RegularFileRead::Outcome::CannotOpen}
-                                                           : read_regular_file(path, options_.max_golden_file_bytes, text);
+                                                           : read_regular_file(path, options_.max_golden_file_bytes, text,
+                                                                               known(entry.description));
     if (read.outcome == RegularFileRead::Outcome::TooLarge) {
       add(kGoldenFileMissing, entry.path, path,
           fmt::format("the JSON description {} cannot be read: {}", entry.description,
@@ -286,20 +292,25 @@ class ProgramChecker {
     return all_same;
   }
 
+  FileKnown known(const std::string& manifest_path) const {
+    return std::binary_search(listed_.begin(), listed_.end(), manifest_path) ? FileKnown::ListedRegular : FileKnown::Unknown;
+  }
+
   void add(const RuleInfo& rule, std::string subject, std::string file, std::string message, std::string fix) {
     result_.findings.push_back(golden_finding(rule, std::move(subject), std::move(file), std::move(message), std::move(fix)));
   }
 
   const GoldenVerifyOptions& options_;
   const DelegateFamily& family_;
+  const std::vector<std::string>& listed_;
   GoldenProgramCheck result_;
 };
 
 }  // namespace
 
 GoldenProgramCheck check_golden_program(const GoldenEntry& entry, const GoldenVerifyOptions& options,
-                                        const DelegateFamily& family) {
-  return ProgramChecker(options, family).check(entry);
+                                        const DelegateFamily& family, const std::vector<std::string>& listed) {
+  return ProgramChecker(options, family, listed).check(entry);
 }
 
 std::string listed(const std::vector<std::string>& items) {

@@ -35,8 +35,10 @@ struct GoldenProgramCheck {
   std::optional<Error> problem;         // why the check could not be made at all (no libcrypto)
 };
 
+// `listed`: the manifest paths of the regular files a listing of the golden directory found, sorted;
+// they are opened without asking stat first (regular_file.h).
 GoldenProgramCheck check_golden_program(const GoldenEntry& entry, const GoldenVerifyOptions& options,
-                                        const DelegateFamily& family);
+                                        const DelegateFamily& family, const std::vector<std::string>& listed);
 
 // At most three items, then how many more ("a; b; c; and 4 more"): how a finding quotes a list.
 std::string listed(const std::vector<std::string>& items);

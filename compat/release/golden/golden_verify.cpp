@@ -255,6 +255,9 @@ Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, c
   for (const GoldenEntry& entry : manifest->entries) {
     if (entry.family == family.name()) entries.push_back(&entry);
   }
+  std::vector<std::string> listed;
+  for (const FoundFile& file : found) listed.push_back(file.relative);
+  std::sort(listed.begin(), listed.end());
   // The programs are independent: each is checked on its own, on every core, beside the coverage.
   std::vector<GoldenProgramCheck> checks(entries.size());
   std::vector<Finding> coverage;
@@ -262,7 +265,7 @@ Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, c
     if (job == 0) {
       coverage = coverage_findings(options, family, *manifest);
     } else {
-      checks[job - 1] = check_golden_program(*entries[job - 1], options, family);
+      checks[job - 1] = check_golden_program(*entries[job - 1], options, family, listed);
     }
   });
   const std::vector<Finding> unrecorded = unrecorded_files(found, *manifest);

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fbcompat {
@@ -24,11 +25,24 @@ struct RegularFileRead {
   std::size_t read = 0;
 };
 
+// What the caller knows of the path. ListedRegular: a directory listing made moments before showed a
+// regular file there (its entry's type), so it is opened without asking stat first, a system call and
+// a walk of the path fewer; fstat after opening still refuses anything else, which only a file
+// replaced in between can be.
+enum class FileKnown : bool { Unknown, ListedRegular };
+
 // Reads the file at `path` into `bytes` (replaced only when the outcome is Read): as many bytes as its
 // size when it was opened (a file that grows meanwhile is cut there), or, for one that says it is empty
 // as the kernel's files do, up to its end. A file past `max_bytes` is TooLarge, and nothing is read of
 // one that says so before reading.
-RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::vector<std::uint8_t>& bytes);
-RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& text);
+RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::vector<std::uint8_t>& bytes,
+                                  FileKnown known = FileKnown::Unknown);
+RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& text,
+                                  FileKnown known = FileKnown::Unknown);
+
+// Why a read did not give the file, for an error message: "cannot open: No such file or directory",
+// "not a regular file", the limit (named `limit_name`, of `max_bytes`) it is past, "read 10 of 20
+// bytes". Empty when the outcome is Read.
+std::string regular_file_problem(const RegularFileRead& read, std::string_view limit_name, std::uint64_t max_bytes);
 
 }  // namespace fbcompat
