@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "allocator.h"
 #include "executorch/program_generated.h"
 #include "fbcompat/release/golden_manifest.h"
 #include "fbcompat/release/golden_verify.h"
@@ -213,6 +214,7 @@ class RatioReporter : public benchmark::ConsoleReporter {
 }  // namespace
 
 int main(int argc, char** argv) {
+  fbcompat::cli::tune_allocator();  // as the CLI's main does
   benchmark::Initialize(&argc, argv);
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);

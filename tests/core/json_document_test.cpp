@@ -72,6 +72,17 @@ BOOST_AUTO_TEST_CASE(accepts_what_nlohmann_accepts) {
   BOOST_TEST(problem_of(texts[15]) == "1:4 The document is empty.");
 }
 
+// A text that starts by closing or separating is empty of a document, whichever parser reads it.
+BOOST_AUTO_TEST_CASE(a_text_that_starts_with_a_closing_bracket_or_a_separator_is_empty) {
+  BOOST_TEST(problem_of("]") == "1:1 The document is empty.");
+  BOOST_TEST(problem_of(" }") == "1:2 The document is empty.");
+  BOOST_TEST(problem_of("\n,") == "2:1 The document is empty.");
+  BOOST_TEST(problem_of(":1") == "1:1 The document is empty.");
+  BOOST_TEST(problem_of("\xEF\xBB\xBF]") == "1:4 The document is empty.");
+  BOOST_TEST(problem_of("x") == "1:1 Invalid value.");
+  BOOST_TEST(problem_of("[]]") == "1:3 The document root must not be followed by other values.");
+}
+
 // Up to 64 levels deep a text is read recursively; deeper, it is read again iteratively. On either side
 // of that depth the same texts are read, and refused at the same places with the same words.
 BOOST_AUTO_TEST_CASE(texts_nested_past_the_recursive_depth_read_alike) {

@@ -2,6 +2,9 @@
 // exception comes back to the caller once every thread has stopped.
 #include <boost/test/unit_test.hpp>
 
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <set>
@@ -43,6 +46,43 @@ BOOST_AUTO_TEST_CASE(a_job_that_throws_stops_the_rest_and_its_exception_comes_ba
     BOOST_TEST(ran.load() >= 11);
     BOOST_TEST(ran.load() < 1000, threads);  // the jobs after the failure are not started
   }
+}
+
+// The threads are kept between calls (worker_pool.h): later calls are run by threads an earlier call
+// had, never by new ones (the kernel numbers each new thread anew).
+BOOST_AUTO_TEST_CASE(later_calls_are_run_by_the_threads_kept_from_earlier_ones) {
+  const auto threads_of = [](unsigned threads) {
+    std::vector<long> by(256);
+    parallel_for(by.size(), threads, [&](std::size_t i) {
+      std::this_thread::sleep_for(std::chrono::microseconds(300));  // long enough for every thread to join
+      by[i] = ::syscall(SYS_gettid);
+    });
+    return std::set<long>(by.begin(), by.end());
+  };
+  const std::set<long> first = threads_of(64);
+  BOOST_TEST(first.size() > 1u);
+  for (const unsigned threads : {2u, 3u, 64u}) {
+    for (const long id : threads_of(threads)) BOOST_TEST(first.count(id) == 1u, threads);
+  }
+}
+
+// A job may itself call parallel_for (the kept threads are busy then, so it starts its own), and two
+// threads may call it at once: every job of every call still runs once.
+BOOST_AUTO_TEST_CASE(nested_and_concurrent_calls_run_every_job_once) {
+  std::vector<std::atomic<int>> runs(40 * 40);
+  parallel_for(40, 4, [&](std::size_t outer) {
+    parallel_for(40, 3, [&](std::size_t inner) { ++runs[outer * 40 + inner]; });
+  });
+  for (const auto& run : runs) BOOST_TEST(run.load() == 1);
+
+  std::vector<int> left(5000, 0), right(5000, 0);
+  std::thread other([&] {
+    for (int batch = 0; batch < 50; ++batch) parallel_for(100, 2, [&](std::size_t i) { ++left[batch * 100 + i]; });
+  });
+  for (int batch = 0; batch < 50; ++batch) parallel_for(100, 2, [&](std::size_t i) { ++right[batch * 100 + i]; });
+  other.join();
+  BOOST_TEST(std::set<int>(left.begin(), left.end()) == std::set<int>{1});
+  BOOST_TEST(std::set<int>(right.begin(), right.end()) == std::set<int>{1});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

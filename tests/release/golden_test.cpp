@@ -550,6 +550,26 @@ BOOST_AUTO_TEST_CASE(golden_files_that_are_not_regular_files_are_named_and_not_r
   BOOST_TEST(report.programs == 29u);
 }
 
+// The directory is searched while the manifest is read: a link that loops is passed over, and a
+// manifest that cannot be read is the error, with a link like that beside it or not.
+BOOST_AUTO_TEST_CASE(a_looping_link_in_the_golden_directory_is_passed_over) {
+  Scratch scratch;
+  std::filesystem::create_symlink("loop.pte", scratch.golden + "/xnnpack/loop.pte");
+  const auto report = scratch.verify();
+  BOOST_TEST(report.programs == 29u);
+  BOOST_TEST(count_rule(report.findings, "GOLDEN_FILE_UNRECORDED") == 0u);
+  write_text(scratch.golden + "/MANIFEST.json", "{\"format\": 1, \"programs\": ");
+  GoldenVerifyOptions options;
+  options.golden_dir = scratch.golden;
+  options.family_dir = scratch.schemas;
+  for (const unsigned threads : {1u, 2u}) {
+    options.threads = threads;
+    const auto broken = verify_golden(options);
+    BOOST_TEST_REQUIRE(!broken.ok());
+    BOOST_TEST(broken.error().message.find("not valid JSON") == 0u, broken.error().to_string());
+  }
+}
+
 // The root table is read through by every comparison: a change to it in the newest reader alone must
 // be compared again in every program, however much the readers before only add.
 BOOST_AUTO_TEST_CASE(a_change_to_the_root_table_is_compared_again_in_every_program) {

@@ -1,9 +1,7 @@
 // read_program: the loader's verdict as an Error; read_program_file: a file's bytes, aligned as the
 // runtime's loader aligns them.
-#include <cstring>
 #include <utility>
 
-#include <fmt/format.h>
 
 #include "fbcompat/core/regular_file.h"
 #include "fbcompat/executorch/program.h"

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <optional>
 #include <map>
+#include <optional>
 #include <string_view>
 #include <tuple>
 
@@ -31,25 +31,30 @@ std::string names_below(const std::filesystem::path& root, const std::filesystem
 struct FoundFile {
   std::string relative;
   std::string path;
+  bool program = false;  // named .pte in the directory (a link is judged by its own name)
 };
 
 // The programs and descriptions under the golden directory, found without the manifest, so that the
-// search runs while the manifest is read.
+// search runs while the manifest is read. An entry whose type or target cannot be told (a link that
+// loops, say) is passed over rather than thrown about: the manifest's own error, if it has one, is the
+// one to report.
 std::vector<FoundFile> golden_files(const std::string& golden_dir) {
   std::vector<FoundFile> found;
   std::error_code error;
   const std::filesystem::path root(golden_dir);
   for (auto it = std::filesystem::recursive_directory_iterator(root, error);
        !error && it != std::filesystem::recursive_directory_iterator(); it.increment(error)) {
-    if (!it->is_regular_file()) continue;
+    std::error_code unknown;
+    if (!it->is_regular_file(unknown)) continue;
     const std::string extension = it->path().extension().string();
     if (extension != ".pte" && extension != ".json") continue;
     // The entry's path is the root's followed by its own names; only a symbolic link needs the file
     // system (relative() resolves it, as the entry's own name would not).
-    std::string relative = it->is_symlink() ? std::filesystem::relative(it->path(), root).generic_string()
-                                            : names_below(root, it->path());
-    if (relative == "MANIFEST.json") continue;
-    found.push_back({std::move(relative), it->path().string()});
+    const bool link = it->is_symlink(unknown);
+    std::string relative = link ? std::filesystem::relative(it->path(), root, unknown).generic_string()
+                                : names_below(root, it->path());
+    if (unknown || relative == "MANIFEST.json") continue;
+    found.push_back({std::move(relative), it->path().string(), extension == ".pte"});
   }
   return found;
 }
@@ -58,9 +63,8 @@ std::vector<FoundFile> golden_files(const std::string& golden_dir) {
 std::vector<Finding> unrecorded_files(const std::vector<FoundFile>& found, const GoldenManifest& manifest) {
   std::vector<Finding> findings;
   for (const FoundFile& file : found) {
-    const bool recorded = file.relative.size() > 4 && file.relative.compare(file.relative.size() - 4, 4, ".pte") == 0
-                              ? manifest.find(file.relative) != nullptr
-                              : std::any_of(manifest.entries.begin(), manifest.entries.end(),
+    const bool recorded = file.program ? manifest.find(file.relative) != nullptr
+                                       : std::any_of(manifest.entries.begin(), manifest.entries.end(),
                                             [&](const GoldenEntry& entry) { return entry.description == file.relative; });
     if (!recorded) {
       findings.push_back(golden_finding(
@@ -155,43 +159,6 @@ class GoldenChecker {
                            "every check"
                          : "none for the frozen files (golden programs are history); programs exported for those "
                            "releases must not have this shape");
-    }
-  }
-
-  // Versions without golden programs, and frozen versions whose programs miss some node.
-  void check_coverage(const GoldenManifest& manifest) {
-    const std::string family(family_.name());
-    // The nodes each version's programs use, sorted (views of the manifest's names).
-    std::map<std::string_view, std::vector<std::string_view>> used_by_version;
-    for (const GoldenEntry& entry : manifest.entries) {
-      if (entry.family != family) continue;
-      std::vector<std::string_view>& used = used_by_version[entry.version];
-      used.insert(used.end(), entry.nodes.begin(), entry.nodes.end());
-    }
-    for (auto& [version, used] : used_by_version) std::sort(used.begin(), used.end());
-    const auto& versions = family_.manifest().versions;
-    for (std::size_t v = 0; v < versions.size(); ++v) {
-      const std::string& version = versions[v].name;
-      const auto frozen = used_by_version.find(version);
-      const std::string version_dir = options_.golden_dir + "/" + family + "/" + version;
-      if (frozen == used_by_version.end()) {
-        add(kGoldenVersionNotFrozen, family + "/" + version, version_dir,
-            fmt::format("{} has no golden programs, so nothing proves that its programs keep loading on later runtimes",
-                        version),
-            fmt::format("fbcompat golden freeze --version {}", version));
-        continue;
-      }
-      std::vector<std::string> missing;
-      for (const std::string& node : family_.node_types(v)) {
-        if (!std::binary_search(frozen->second.begin(), frozen->second.end(), std::string_view(node))) missing.push_back(node);
-      }
-      if (!missing.empty()) {
-        add(kGoldenNodeNotCovered, family + "/" + version, version_dir,
-            fmt::format("no golden program of {} uses {} ({} of its {} members), so a change to their type ids "
-                        "or tables is not caught by golden verification",
-                        version, listed(missing), missing.size(), family_.node_union()),
-            "a frozen version is history: cover these nodes in the next version's golden programs");
-      }
     }
   }
 

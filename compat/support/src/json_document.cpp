@@ -120,14 +120,24 @@ struct Parse {
 // deeper is parsed again, iteratively, which no depth can exhaust.
 constexpr unsigned kRecursiveDepth = 64;
 
+// Whether the recursive parser words a refusal of `text` as the iterative one does. They differ only
+// where the first byte after any whitespace closes or separates ("]", "}", ",", ":"): "Invalid value."
+// for one, "The document is empty." for the other, which parse_json has always said.
+bool recursive_words_alike(const char* text) {
+  const char* first = text + std::strspn(text, " \t\n\r");
+  return std::strchr("]},:", *first) == nullptr || *first == '\0';
+}
+
 template <unsigned kFlags>
 rapidjson::ParseResult parse(const char* text, bool surrogates_possible, rapidjson::Document& document,
                              const char*& refusal) {
-  Parse<kFlags> recursive(text, surrogates_possible, kRecursiveDepth);
-  document.Populate(recursive);
-  if (!recursive.too_deep) {
-    refusal = recursive.refusal;
-    return recursive.result;
+  if (recursive_words_alike(text)) {
+    Parse<kFlags> recursive(text, surrogates_possible, kRecursiveDepth);
+    document.Populate(recursive);
+    if (!recursive.too_deep) {
+      refusal = recursive.refusal;
+      return recursive.result;
+    }
   }
   Parse<kFlags | rapidjson::kParseIterativeFlag> iterative(text, surrogates_possible, UINT_MAX);
   document.Populate(iterative);

@@ -28,12 +28,6 @@ bool WorkerPool::try_run(std::size_t count, unsigned helpers, const std::functio
     std::unique_lock<std::mutex> hold(lock_);
     if (busy_) return false;
     busy_ = true;
-    // Threads are started only when a batch wants more than the pool has. If one cannot be started,
-    // the batch goes on with those there are; the caller alone can run every job.
-    try {
-      for (; threads_ < helpers; ++threads_) std::thread([this] { help(); }).detach();
-    } catch (...) {  // std::system_error, or no memory for one more
-    }
     job_ = &job;
     count_ = count;
     next_ = 0;
@@ -42,22 +36,42 @@ bool WorkerPool::try_run(std::size_t count, unsigned helpers, const std::functio
     open_ = true;
     batches_.fetch_add(1, std::memory_order_release);
   }
-  wake_.notify_all();
+  // However this returns, no helper is inside the batch by then, nor can one join it later: `job`
+  // lives on the caller's stack only until then. The first exception a job threw is taken before the
+  // pool is free for the next caller.
+  struct Closer {
+    WorkerPool& pool;
+    bool closed = false;
+    std::exception_ptr close() {
+      std::unique_lock<std::mutex> hold(pool.lock_);
+      closed = true;
+      pool.open_ = false;
+      pool.finished_.wait(hold, [this] { return pool.inside_ == 0; });
+      std::exception_ptr thrown = pool.thrown_;
+      pool.thrown_ = nullptr;
+      pool.job_ = nullptr;
+      pool.busy_ = false;
+      return thrown;
+    }
+    ~Closer() {
+      if (!closed) close();
+    }
+  } closer{*this};
+  start_threads(helpers);
+  for (unsigned seat = 0; seat < helpers; ++seat) wake_.notify_one();
   work();
-  std::exception_ptr thrown;
-  {
-    std::unique_lock<std::mutex> hold(lock_);
-    // A helper that wakes from now on finds the batch closed, and never reads `job`, which lives on
-    // the caller's stack only until this returns.
-    open_ = false;
-    finished_.wait(hold, [this] { return inside_ == 0; });
-    thrown = thrown_;
-    thrown_ = nullptr;
-    job_ = nullptr;
-    busy_ = false;
-  }
-  if (thrown) std::rethrow_exception(thrown);
+  if (const std::exception_ptr thrown = closer.close()) std::rethrow_exception(thrown);
   return true;
+}
+
+// Threads are started only when a batch wants more than the pool has. If one cannot be started, the
+// batch goes on with those there are: the caller alone can run every job.
+void WorkerPool::start_threads(unsigned wanted) {
+  std::unique_lock<std::mutex> hold(lock_);
+  try {
+    for (; threads_ < wanted; ++threads_) std::thread([this] { help(); }).detach();
+  } catch (...) {  // std::system_error, or no memory for one more
+  }
 }
 
 void WorkerPool::help() {

@@ -39,16 +39,24 @@ std::optional<std::string> verification_problem(Verify&& verify, std::uint32_t m
 
 // The Verifier's answers on buffers already verified, for bytes that are loaded again: golden verify
 // loads each program once for each set of loader rules, and what the Verifier says of a buffer, unlike
-// those rules, does not depend on the release. One is kept for one set of bytes (a program and the
-// payloads inside it), by one thread.
+// those rules, does not depend on the release. One is made for one set of bytes (a program file, and
+// the payloads inside it), which must stay alive and unchanged while it is used, and is used by one
+// thread. A buffer outside those bytes is verified every time.
 class VerifiedBuffers {
  public:
+  VerifiedBuffers(const void* bytes, std::size_t size)
+      : begin_(static_cast<const unsigned char*>(bytes)), end_(begin_ + size) {}
+
   // verification_problem(verify, max_depth, max_tables, size) for the buffer at `data`, verified as
   // `root` (the root type's name: the same bytes may be verified as two types), asked of `verify`
-  // only the first time.
+  // only the first time for the same buffer, root and limits.
   template <typename Verify>
   std::optional<std::string> problem(std::string_view root, const void* data, std::size_t size, std::uint32_t max_depth,
                                      std::uint32_t max_tables, Verify&& verify) {
+    const auto* at = static_cast<const unsigned char*>(data);
+    if (at < begin_ || at > end_ || size > static_cast<std::size_t>(end_ - at)) {
+      return verification_problem(verify, max_depth, max_tables, size);
+    }
     for (const Verdict& known : verdicts_) {
       if (known.root == root && known.data == data && known.size == size && known.max_depth == max_depth &&
           known.max_tables == max_tables) {
@@ -56,19 +64,21 @@ class VerifiedBuffers {
       }
     }
     std::optional<std::string> found = verification_problem(verify, max_depth, max_tables, size);
-    verdicts_.push_back({root, data, size, max_depth, max_tables, found});
+    verdicts_.push_back({std::string(root), data, size, max_depth, max_tables, found});
     return found;
   }
 
  private:
   struct Verdict {
-    std::string_view root;  // the caller's literal
+    std::string root;
     const void* data;
     std::size_t size;
     std::uint32_t max_depth;
     std::uint32_t max_tables;
     std::optional<std::string> problem;
   };
+  const unsigned char* begin_;
+  const unsigned char* end_;
   std::vector<Verdict> verdicts_;
 };
 

@@ -94,7 +94,8 @@ struct ProgramReadOptions {
   // Each delegate whose backend id one of these knows is handed to its checks.
   std::vector<const BackendLoadChecks*> backends;
   // Where the Verifier's answers on these bytes are kept between loads of them at several releases
-  // (and handed to the backends' checks); null: every load verifies.
+  // (and handed to the backends' checks): made for these bytes, by one thread (verifier_limits.h).
+  // Null: every load verifies.
   VerifiedBuffers* verified = nullptr;
 };
 

@@ -7,6 +7,7 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -15,7 +16,8 @@
 namespace fbcompat {
 
 // Calls job(i) for every i in [0, count), on up to `threads` threads (0: one per core), the calling one
-// among them. Jobs must not share mutable state; each writes only its own result slot.
+// among them. Jobs must not share mutable state; each writes only its own result slot. A job must not
+// fork without exec: the child would wait for threads it does not have.
 template <typename Job>
 void parallel_for(std::size_t count, unsigned threads, Job job) {
   const unsigned wanted = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
@@ -42,10 +44,14 @@ void parallel_for(std::size_t count, unsigned threads, Job job) {
       next = count;
     }
   };
-  // The calling thread is one of the workers: one thread fewer to start for each call.
+  // The calling thread is one of the workers: one thread fewer to start for each call. One that cannot
+  // be started leaves its share to those that were.
   std::vector<std::thread> pool;
   pool.reserve(workers - 1);
-  for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
+  try {
+    for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
+  } catch (const std::system_error&) {
+  }
   work();
   for (std::thread& worker : pool) worker.join();
   if (thrown) std::rethrow_exception(thrown);

@@ -34,6 +34,7 @@ class WorkerPool {
   WorkerPool() = default;
   ~WorkerPool() = default;  // never destroyed: see shared()
 
+  void start_threads(unsigned wanted);
   void help();
   void await_batch_after(std::uint64_t seen);
   void work();
