@@ -2,7 +2,6 @@
 // runtime's loader aligns them.
 #include <utility>
 
-
 #include "fbcompat/core/regular_file.h"
 #include "fbcompat/executorch/program.h"
 
