@@ -103,11 +103,17 @@ class BufferComparer {
       const std::string_view key(member.name.GetString(), member.name.GetStringLength());
       // Descriptions are written with their keys sorted, and reflection sorts a table's fields by name:
       // stepping on finds most keys with a comparison or two, where a search takes several.
-      while (next < fields.size() && fields[next].name < key) ++next;
+      // Asked first whether the next field is the key (mostly it is, and names of other lengths are
+      // told apart without comparing their bytes), then whether it sorts before it.
       const FieldInfo* field = nullptr;
-      if (next < fields.size() && fields[next].name == key) {
-        field = &fields[next++];
-      } else {  // a key out of order
+      for (; next < fields.size(); ++next) {
+        if (fields[next].name == key) {
+          field = &fields[next++];
+          break;
+        }
+        if (!(fields[next].name < key)) break;
+      }
+      if (field == nullptr) {  // a key out of order
         const auto found = std::lower_bound(fields.begin(), fields.end(), key,
                                             [](const FieldInfo& f, std::string_view k) { return f.name < k; });
         if (found != fields.end() && found->name == key) field = &*found;
