@@ -51,18 +51,25 @@ BOOST_AUTO_TEST_CASE(a_job_that_throws_stops_the_rest_and_its_exception_comes_ba
 // The threads are kept between calls (worker_pool.h): later calls are run by threads an earlier call
 // had, never by new ones (the kernel numbers each new thread anew).
 BOOST_AUTO_TEST_CASE(later_calls_are_run_by_the_threads_kept_from_earlier_ones) {
-  const auto threads_of = [](unsigned threads) {
+  // 64 jobs that wait for one another (for a while at most) run on 64 threads at once: every thread
+  // the pool has joins the first call.
+  std::vector<long> first_ids(64);
+  std::atomic<int> arrived{0};
+  parallel_for(first_ids.size(), 64, [&](std::size_t i) {
+    ++arrived;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (arrived.load() < 64 && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+    first_ids[i] = ::syscall(SYS_gettid);
+  });
+  const std::set<long> first(first_ids.begin(), first_ids.end());
+  BOOST_TEST(first.size() == 64u);
+  for (const unsigned threads : {2u, 3u, 64u}) {
     std::vector<long> by(256);
     parallel_for(by.size(), threads, [&](std::size_t i) {
-      std::this_thread::sleep_for(std::chrono::microseconds(300));  // long enough for every thread to join
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
       by[i] = ::syscall(SYS_gettid);
     });
-    return std::set<long>(by.begin(), by.end());
-  };
-  const std::set<long> first = threads_of(64);
-  BOOST_TEST(first.size() > 1u);
-  for (const unsigned threads : {2u, 3u, 64u}) {
-    for (const long id : threads_of(threads)) BOOST_TEST(first.count(id) == 1u, threads);
+    for (const long id : std::set<long>(by.begin(), by.end())) BOOST_TEST(first.count(id) == 1u, threads);
   }
 }
 
