@@ -61,4 +61,24 @@ BOOST_AUTO_TEST_CASE(bytes_it_was_not_made_for_are_verified_every_time) {
   BOOST_TEST(asked == 5);
 }
 
+// passes() asks the Verifier once, at the limits given, and keeps that apart from problem()'s worded
+// answer on the same buffer; without a VerifiedBuffers, the Verifier is asked each time, once.
+BOOST_AUTO_TEST_CASE(a_verdict_without_words_is_one_pass_kept_apart) {
+  const std::vector<std::uint8_t> graph(64, 0);
+  VerifiedBuffers verified(graph.data(), graph.size());
+  int asked = 0;
+  const auto refuses = [&](std::uint32_t, std::uint32_t) {
+    ++asked;
+    return false;
+  };
+  BOOST_TEST(!verified.passes("XNNGraph", graph.data(), 64, 64, 1000, refuses));
+  BOOST_TEST(asked == 1);  // no passes with raised limits
+  BOOST_TEST(!verified.passes("XNNGraph", graph.data(), 64, 64, 1000, refuses));
+  BOOST_TEST(asked == 1);
+  BOOST_TEST((verified.problem("XNNGraph", graph.data(), 64, 64, 1000, refuses) == std::optional<std::string>("")));
+  BOOST_TEST(asked == 4);  // worded: the limits raised in turn
+  BOOST_TEST(!passes_verifier(nullptr, "XNNGraph", graph.data(), 64, 64, 1000, refuses));
+  BOOST_TEST(asked == 5);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -17,9 +17,10 @@ Expected<ProgramView> read_program(const std::uint8_t* data, std::size_t size, c
   return std::move(load.view);
 }
 
-Expected<std::vector<std::uint8_t>> read_program_file(const std::string& path, const ProgramReadOptions& options) {
+Expected<std::vector<std::uint8_t>> read_program_file(const std::string& path, const ProgramReadOptions& options,
+                                                      FileKnown known) {
   std::vector<std::uint8_t> bytes;
-  const RegularFileRead read = read_regular_file(path, options.max_program_bytes, bytes);
+  const RegularFileRead read = read_regular_file(path, options.max_program_bytes, bytes, known);
   if (read.outcome == RegularFileRead::Outcome::Read) return bytes;
   return Error{path, 0, 0, regular_file_problem(read, limits::kProgramSizeName, options.max_program_bytes)};
 }

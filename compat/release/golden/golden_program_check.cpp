@@ -67,15 +67,13 @@ class ProgramChecker {
     }
     ProgramReadOptions read_options;
     read_options.source_name = file;
-    std::vector<std::uint8_t> bytes;
-    const RegularFileRead read = read_regular_file(file, read_options.max_program_bytes, bytes, known(entry.path));
-    if (read.outcome != RegularFileRead::Outcome::Read) {
-      add(kGoldenFileMissing, entry.path, file,
-          fmt::format("{} cannot be read: {}", entry.path,
-                      regular_file_problem(read, limits::kProgramSizeName, read_options.max_program_bytes)),
+    auto read = read_program_file(file, read_options, known(entry.path));
+    if (!read) {
+      add(kGoldenFileMissing, entry.path, file, fmt::format("{} cannot be read: {}", entry.path, read.error().message),
           "restore the file from version control: golden programs are never regenerated");
       return;
     }
+    const std::vector<std::uint8_t>& bytes = *read;
     auto hashed = sha256_hex(bytes.data(), bytes.size());
     if (!hashed) {  // no libcrypto: nothing can be verified, which is the run's error, not a finding
       result_.problem = hashed.error();

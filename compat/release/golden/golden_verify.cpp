@@ -162,8 +162,8 @@ class GoldenChecker {
     }
   }
 
-  void add(const std::vector<Finding>& findings) {
-    report_.findings.insert(report_.findings.end(), findings.begin(), findings.end());
+  void add(std::vector<Finding>&& findings) {
+    std::move(findings.begin(), findings.end(), std::back_inserter(report_.findings));
   }
 
  private:
@@ -235,7 +235,7 @@ Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, c
       checks[job - 1] = check_golden_program(*entries[job - 1], options, family, listed);
     }
   });
-  const std::vector<Finding> unrecorded = unrecorded_files(found, *manifest);
+  std::vector<Finding> unrecorded = unrecorded_files(found, *manifest);
   GoldenVerifyReport report;
   GoldenChecker checker(options, family, report);
   for (std::size_t e = 0; e < entries.size(); ++e) {
@@ -243,8 +243,8 @@ Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, c
     checker.merge(*entries[e], std::move(checks[e]));
   }
   checker.report_refusals();
-  checker.add(coverage);
-  checker.add(unrecorded);
+  checker.add(std::move(coverage));
+  checker.add(std::move(unrecorded));
   return report;
 }
 

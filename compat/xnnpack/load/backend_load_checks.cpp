@@ -123,8 +123,8 @@ class Checker {
       return verifier.VerifyBuffer<fx::XNNGraph>(nullptr);
     };
     // The runtime's Verifier has flatbuffers' default limits.
-    if (verification_problem(context_.verified, "fb_xnnpack.XNNGraph", in_payload, length, kVerifierDepth,
-                             kVerifierTables, verify)) {
+    if (!passes_verifier(context_.verified, "fb_xnnpack.XNNGraph", in_payload, length, kVerifierDepth, kVerifierTables,
+                         verify)) {
       return refuse_from_1_3(RuntimeError::DelegateInvalidCompatibility,
                              fmt::format("the {}-byte graph flatbuffer fails flatbuffers' Verifier{}", length,
                                          release_.at_least(1, 3) ? "" : ", and this release reads it unverified"));

@@ -53,19 +53,18 @@ class VerifiedBuffers {
   template <typename Verify>
   std::optional<std::string> problem(std::string_view root, const void* data, std::size_t size, std::uint32_t max_depth,
                                      std::uint32_t max_tables, Verify&& verify) {
-    const auto* at = static_cast<const unsigned char*>(data);
-    if (at < begin_ || at > end_ || size > static_cast<std::size_t>(end_ - at)) {
-      return verification_problem(verify, max_depth, max_tables, size);
-    }
-    for (const Verdict& known : verdicts_) {
-      if (known.root == root && known.data == data && known.size == size && known.max_depth == max_depth &&
-          known.max_tables == max_tables) {
-        return known.problem;
-      }
-    }
-    std::optional<std::string> found = verification_problem(verify, max_depth, max_tables, size);
-    verdicts_.push_back({std::string(root), data, size, max_depth, max_tables, found});
-    return found;
+    return remembered(root, data, size, max_depth, max_tables, /*worded=*/true,
+                      [&] { return verification_problem(verify, max_depth, max_tables, size); });
+  }
+
+  // Whether the buffer passes `verify(max_depth, max_tables)`, asked once: for a caller that words a
+  // refusal itself, and so has no use for the passes with raised limits that name one.
+  template <typename Verify>
+  bool passes(std::string_view root, const void* data, std::size_t size, std::uint32_t max_depth,
+              std::uint32_t max_tables, Verify&& verify) {
+    return !remembered(root, data, size, max_depth, max_tables, /*worded=*/false, [&] {
+      return verify(max_depth, max_tables) ? std::nullopt : std::optional<std::string>(std::string());
+    });
   }
 
  private:
@@ -75,14 +74,39 @@ class VerifiedBuffers {
     std::size_t size;
     std::uint32_t max_depth;
     std::uint32_t max_tables;
+    bool worded;  // by problem(), not passes()
     std::optional<std::string> problem;
   };
+
+  template <typename Ask>
+  std::optional<std::string> remembered(std::string_view root, const void* data, std::size_t size,
+                                        std::uint32_t max_depth, std::uint32_t max_tables, bool worded, Ask ask) {
+    const auto* at = static_cast<const unsigned char*>(data);
+    if (at < begin_ || at > end_ || size > static_cast<std::size_t>(end_ - at)) return ask();
+    for (const Verdict& known : verdicts_) {
+      if (known.root == root && known.data == data && known.size == size && known.max_depth == max_depth &&
+          known.max_tables == max_tables && known.worded == worded) {
+        return known.problem;
+      }
+    }
+    std::optional<std::string> found = ask();
+    verdicts_.push_back({std::string(root), data, size, max_depth, max_tables, worded, found});
+    return found;
+  }
+
   const unsigned char* begin_;
   const unsigned char* end_;
   std::vector<Verdict> verdicts_;
 };
 
-// `verified`'s answer when there is one to keep them in, else the Verifier's.
+// `verified`'s answers when there is one to keep them in, else the Verifier's.
+template <typename Verify>
+bool passes_verifier(VerifiedBuffers* verified, std::string_view root, const void* data, std::size_t size,
+                     std::uint32_t max_depth, std::uint32_t max_tables, Verify&& verify) {
+  if (verified == nullptr) return verify(max_depth, max_tables);
+  return verified->passes(root, data, size, max_depth, max_tables, verify);
+}
+
 template <typename Verify>
 std::optional<std::string> verification_problem(VerifiedBuffers* verified, std::string_view root, const void* data,
                                                 std::size_t size, std::uint32_t max_depth, std::uint32_t max_tables,

@@ -15,6 +15,7 @@
 
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/input_limits.h"
+#include "fbcompat/core/regular_file.h"
 #include "fbcompat/core/verifier_limits.h"
 #include "fbcompat/executorch/load_verdict.h"
 #include "fbcompat/executorch/runtime_release.h"
@@ -116,6 +117,8 @@ ProgramLoad load_program(const std::uint8_t* data, std::size_t size, const Progr
 Expected<ProgramView> read_program(const std::uint8_t* data, std::size_t size, const ProgramReadOptions& options = {});
 
 // Reads a whole file, refusing files larger than options.max_program_bytes before loading them.
-Expected<std::vector<std::uint8_t>> read_program_file(const std::string& path, const ProgramReadOptions& options = {});
+// `known`: what the caller knows of the path (regular_file.h).
+Expected<std::vector<std::uint8_t>> read_program_file(const std::string& path, const ProgramReadOptions& options = {},
+                                                      FileKnown known = FileKnown::Unknown);
 
 }  // namespace fbcompat
