@@ -27,7 +27,9 @@ void add_output_options(CLI::App& command, OutputOptions& options, const std::ve
   std::map<std::string, Format> offered;
   std::string names;
   for (const auto& [name, format] : format_names()) {
-    if (!formats.empty() && std::find(formats.begin(), formats.end(), format) == formats.end()) continue;
+    if (formats.empty() ? format == Format::Patch : std::find(formats.begin(), formats.end(), format) == formats.end()) {
+      continue;
+    }
     offered.emplace(std::string(name), format);
     names += (names.empty() ? "" : ", ") + std::string(name);
   }
@@ -69,6 +71,31 @@ int emit_findings(std::vector<Finding> findings, const OutputOptions& options, c
   Report report(std::move(findings));
   report.apply(policy);
   return emit(report, options, what);
+}
+
+std::vector<Format> formats_with_patch() {
+  std::vector<Format> formats;
+  for (const auto& [name, format] : format_names()) formats.push_back(format);
+  return formats;
+}
+
+int emit_fixed_findings(std::vector<Finding> findings, const OutputOptions& options, const Policy& policy,
+                        const std::string& what, const FixRequest& request, bool staged) {
+  Report report(std::move(findings));
+  report.apply(policy);  // an accepted finding is not fixed
+  FixOutcome outcome = fix_findings(report.mutable_findings(), request);
+  report.set_rewrites(std::move(outcome.rewrites));
+  for (const Error& refused : outcome.written.refused) std::fprintf(stderr, "fbcompat: %s\n", refused.to_string().c_str());
+  const int code = emit(report, options, what);
+  const std::vector<std::string>& written = outcome.written.files;
+  if (written.empty()) return code;
+  std::string names;
+  for (std::size_t i = 0; i < written.size(); ++i) {
+    names += (i == 0 ? "" : i + 1 == written.size() ? " and " : ", ") + written[i];
+  }
+  std::fprintf(stderr, "fbcompat: --fix rewrote %s%s\n", names.c_str(),
+               staged ? " in the work tree and staged nothing: `git add` the fixes to commit them" : "");
+  return code == kBadInput ? code : kBreaking;  // files changed: the run that made them does not pass
 }
 
 bool output_would_destroy_input(const OutputOptions& options, const std::vector<std::string>& inputs) {

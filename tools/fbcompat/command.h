@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "fbcompat/checks/fix.h"
 #include "fbcompat/core/error.h"
 #include "fbcompat/core/finding.h"
 #include "fbcompat/core/policy.h"
@@ -26,7 +27,8 @@ struct OutputOptions {
   bool use_color() const;
 };
 
-// Adds --format, --color, --strict and -o to a command; `formats`: the ones it offers (default: all).
+// Adds --format, --color, --strict and -o to a command; `formats`: the ones it offers (default: all but the
+// patch, which only commands that fix offer).
 void add_output_options(CLI::App& command, OutputOptions& options, const std::vector<Format>& formats = {});
 
 // Prints "fbcompat: error: ..." to stderr and returns kBadInput.
@@ -40,6 +42,15 @@ int emit(const Report& report, const OutputOptions& options, const std::string& 
 // The same for a plain list of findings, judged by `policy` first.
 int emit_findings(std::vector<Finding> findings, const OutputOptions& options, const Policy& policy,
                   const std::string& what);
+
+// The same, after planning the findings' fixes (every format shows them) and, with request.write (--fix),
+// writing them: then a changed file makes the exit status 1 (pre-commit's convention for fixing hooks),
+// and stderr names the files written. `staged`: the findings were made from the index.
+int emit_fixed_findings(std::vector<Finding> findings, const OutputOptions& options, const Policy& policy,
+                        const std::string& what, const FixRequest& request, bool staged = false);
+
+// Every format, the patch of the fixes too: for the commands that fix (diff, pair).
+std::vector<Format> formats_with_patch();
 
 // How a report is rendered with these options: colour on a terminal, the catalogue of rules for SARIF.
 RenderOptions render_options(const OutputOptions& options, const std::string& what);

@@ -10,8 +10,10 @@
 
 #include "command.h"
 #include "fbcompat/checks/diff.h"
+#include "fbcompat/checks/fix.h"
 #include "fbcompat/checks/module_diff.h"
 #include "fbcompat/core/git_source.h"
+#include "fbcompat/core/memory_reader.h"
 #include "fbcompat/core/schema_loader.h"
 #include "project_config.h"
 
@@ -30,6 +32,7 @@ struct DiffArguments {
   std::string config;
   std::string lock;
   bool confine_includes = false;  // also on with --against and under CI
+  bool fix = false;
   OutputOptions output;
 };
 
@@ -132,8 +135,22 @@ int emit_module(const ModuleDiffRequest& request, const DiffArguments& arguments
   inputs.push_back(arguments.lock);
   if (output_would_destroy_input(arguments.output, inputs)) return kBadInput;
   if (locks.problem) return report_error(*locks.problem);
-  return emit_findings(std::move(module->findings), arguments.output, policy_for(config, arguments.output),
-                       module_summary(*module, request, arguments.staged));
+  FixRequest fixes;
+  fixes.write = arguments.fix;
+  fixes.texts = std::move(module->new_texts);
+  fixes.recheck = [&request](const SchemaTexts& rewritten) -> Expected<std::vector<Finding>> {
+    ModuleDiffRequest again = request;
+    again.rewritten = rewritten;
+    auto checked = diff_module(again);
+    if (!checked) return checked.error();
+    return std::move(checked->findings);
+  };
+  fixes.root = root;
+  if (arguments.staged) {
+    fixes.differs = "its work-tree text is not what is staged (which was checked): stage or stash the rest first";
+  }
+  return emit_fixed_findings(std::move(module->findings), arguments.output, policy_for(config, arguments.output),
+                             module_summary(*module, request, arguments.staged), fixes, arguments.staged);
 }
 
 // A directory of released copies against the current directory of schemas, file by file.
@@ -260,16 +277,31 @@ int run_file_diff(const DiffArguments& arguments) {
                                             table)});
     }
   }
-  std::vector<Finding> findings = diff_schemas(*old_schema, *new_schema, options);
   auto guard = lock_for_schema(*config, new_path, arguments.lock);
   if (!guard) return report_error(guard.error());
-  if (*guard) {
-    for (Finding& finding : check_against_lock(*new_schema, (*guard)->section, (*guard)->path)) {
-      findings.push_back(std::move(finding));
+  const auto check = [&](const Schema& schema) {
+    std::vector<Finding> findings = diff_schemas(*old_schema, schema, options);
+    if (*guard) {
+      for (Finding& finding : check_against_lock(schema, (*guard)->section, (*guard)->path)) {
+        findings.push_back(std::move(finding));
+      }
     }
-  }
-  return emit_findings(std::move(findings), arguments.output, policy_for(*config, arguments.output),
-                       fmt::format("{} against {}", new_path, old_path));
+    return findings;
+  };
+  FixRequest fixes;
+  fixes.write = arguments.fix;
+  fixes.texts = texts_of(*new_schema);
+  fixes.recheck = [&](const SchemaTexts& rewritten) -> Expected<std::vector<Finding>> {
+    const FileSystemReader files;
+    const OverlayReader reader(files, rewritten);
+    LoadOptions load_options = new_options;
+    load_options.reader = &reader;
+    auto fixed = load_schema(new_path, load_options);
+    if (!fixed) return fixed.error();
+    return check(*fixed);
+  };
+  return emit_fixed_findings(check(*new_schema), arguments.output, policy_for(*config, arguments.output),
+                             fmt::format("{} against {}", new_path, old_path), fixes);
 }
 
 int run_diff(const DiffArguments& arguments) {
@@ -308,7 +340,11 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       "--confine-includes", arguments->confine_includes,
       "Refuse includes outside the schema's repository (or directory) and the -I directories; "
       "always on with --against and --staged (includes stay in the repository's tree) and when CI is set");
-  add_output_options(*command, arguments->output);
+  command->add_flag("--fix", arguments->fix,
+                    "Rewrite the new side's schema files so that every finding with a mechanical remedy is gone "
+                    "(only the lines of the declarations fixed change; checked by diffing again); exit 1 when a "
+                    "file changed. With --staged the work tree is written and nothing is staged");
+  add_output_options(*command, arguments->output, formats_with_patch());
   command->footer(
       "Examples:\n"
       "  fbcompat diff old/schema.fbs schema.fbs\n"
@@ -317,6 +353,8 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       "  fbcompat diff --staged                               (what is about to be committed)\n"
       "  fbcompat diff --against released/ schemas/           (file by file, by relative path)\n"
       "  fbcompat diff old.fbs new.fbs -I include/ --format json --strict\n"
+      "  fbcompat diff --against git:main --fix                (make every mechanical fix)\n"
+      "  fbcompat diff old.fbs new.fbs --format patch          (the fixes as a patch for git apply)\n"
       "Exit status: 0 compatible (warnings allowed), 1 breaking, 2 bad input or usage.");
   command->callback([arguments, &exit_code] { exit_code = run_diff(*arguments); });
 }

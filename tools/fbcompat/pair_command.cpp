@@ -5,7 +5,9 @@
 
 #include "command.h"
 #include "fbcompat/core/manifest.h"
+#include "fbcompat/checks/fix.h"
 #include "fbcompat/checks/pair.h"
+#include "fbcompat/core/memory_reader.h"
 #include "fbcompat/core/report.h"
 #include "fbcompat/core/schema_loader.h"
 #include "project_config.h"
@@ -19,6 +21,7 @@ struct PairArguments {
   std::vector<std::string> accepted;
   std::vector<std::string> include_dirs;
   std::string config;
+  bool fix = false;
   OutputOptions output;
 };
 
@@ -65,7 +68,13 @@ int run_configured(const PairArguments& arguments) {
 }
 
 int run_pair(const PairArguments& arguments) {
-  if (arguments.writer.empty() && arguments.reader.empty()) return run_configured(arguments);
+  if (arguments.writer.empty() && arguments.reader.empty()) {
+    if (arguments.fix || arguments.output.format == Format::Patch) {
+      return report_error("--fix and --format patch edit one pair: give --writer W.fbs --reader R.fbs (the released "
+                          "versions fbcompat.toml lists are history, never rewritten)");
+    }
+    return run_configured(arguments);
+  }
   if (arguments.writer.empty() || arguments.reader.empty()) {
     return report_error("give both schemas: fbcompat pair --writer W.fbs --reader R.fbs (or neither, to check fbcompat.toml's families)");
   }
@@ -76,12 +85,28 @@ int run_pair(const PairArguments& arguments) {
   load_options.include_dirs = arguments.include_dirs;
   PairOptions options;
   options.accepted_identifiers = arguments.accepted;
-  auto findings = run_one(arguments.writer, arguments.reader, load_options, options);
-  if (!findings) return report_error(findings.error());
+  Expected<Schema> writer = load_schema(arguments.writer, load_options);
+  if (!writer) return report_error(writer.error());
+  Expected<Schema> reader = load_schema(arguments.reader, load_options);
+  if (!reader) return report_error(reader.error());
   auto config = load_project_config(arguments.config, /*required=*/false);
   if (!config) return report_error(config.error());
-  return emit_findings(std::move(findings.value()), arguments.output, policy_for(*config, arguments.output),
-                       fmt::format("{} read by {}", arguments.writer, arguments.reader));
+  // The reader is the side a fix edits: it catches up with what its writer emits.
+  FixRequest fixes;
+  fixes.write = arguments.fix;
+  fixes.texts = texts_of(*reader);
+  fixes.recheck = [&](const SchemaTexts& rewritten) -> Expected<std::vector<Finding>> {
+    const FileSystemReader files;
+    const OverlayReader overlay(files, rewritten);
+    LoadOptions fixed_options = load_options;
+    fixed_options.reader = &overlay;
+    auto fixed = load_schema(arguments.reader, fixed_options);
+    if (!fixed) return fixed.error();
+    return check_pair(*writer, *fixed, options);
+  };
+  return emit_fixed_findings(check_pair(*writer, *reader, options), arguments.output,
+                             policy_for(*config, arguments.output),
+                             fmt::format("{} read by {}", arguments.writer, arguments.reader), fixes);
 }
 
 }  // namespace
@@ -97,7 +122,11 @@ void add_pair_command(CLI::App& app, int& exit_code) {
   command->add_option("-I,--include", arguments->include_dirs, "Directory to search for included schemas (repeatable)")
       ->allow_extra_args(false);  // one value each time: `-I DIR NEW.fbs` must not swallow the file
   command->add_option("--config", arguments->config, "Configuration file (default: the nearest fbcompat.toml)");
-  add_output_options(*command, arguments->output);
+  command->add_flag("--fix", arguments->fix,
+                    "Rewrite the reader so that it reads what the writer emits, where that is mechanical (a member, "
+                    "value or field the writer has appended at the reader's end; `required` the writer does not "
+                    "write); exit 1 when a file changed");
+  add_output_options(*command, arguments->output, formats_with_patch());
   command->footer(
       "Examples:\n"
       "  fbcompat pair --writer schemas/xnnpack/v1.1.0/schema.fbs --reader schemas/xnnpack/v1.1.0/runtime_schema.fbs \\\n"

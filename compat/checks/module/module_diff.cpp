@@ -265,6 +265,21 @@ Expected<ModuleSides> git_sides(const ModuleDiffRequest& request) {
   return sides;
 }
 
+// The new side's reader with a fix's rewritten files over it (OverlayReader, owning the reader beneath).
+class RewrittenSide final : public SourceReader {
+ public:
+  RewrittenSide(std::unique_ptr<SourceReader> base, const SchemaTexts& rewritten)
+      : base_(std::move(base)), overlay_(*base_, rewritten) {}
+  bool read(const std::string& path, std::string* contents) const override { return overlay_.read(path, contents); }
+  bool exists(const std::string& path) const override { return overlay_.exists(path); }
+  std::optional<std::uint64_t> size(const std::string& path) const override { return overlay_.size(path); }
+  std::string display_name(const std::string& path) const override { return overlay_.display_name(path); }
+
+ private:
+  std::unique_ptr<SourceReader> base_;
+  OverlayReader overlay_;
+};
+
 // The configured root tables must name tables of the module: a misspelt one would otherwise quietly
 // turn "every table is a root" off.
 std::optional<Error> unknown_root_table(const std::vector<std::string>& root_tables,
@@ -289,8 +304,9 @@ Expected<ModuleDiff> diff_module(const ModuleDiffRequest& request) {
   if (!module) return module.error();
   std::vector<FileChange>& changes = module->changes;
   apply_renames(changes, request);
-  const Sides sides(std::move(module->base), module->base_name, module->deleted_prefix, std::move(module->head),
-                    request);
+  std::unique_ptr<SourceReader> head = std::move(module->head);
+  if (!request.rewritten.empty()) head = std::make_unique<RewrittenSide>(std::move(head), request.rewritten);
+  const Sides sides(std::move(module->base), module->base_name, module->deleted_prefix, std::move(head), request);
   const std::string old_prefix = sides.base().display_name("");  // "git:REF:", "released/"
 
   // A file whose text and includes are the same on both sides has nothing to report: it is loaded once,
@@ -312,6 +328,9 @@ Expected<ModuleDiff> diff_module(const ModuleDiffRequest& request) {
     if (!new_schema) return new_schema.error();
     note_tables(*new_schema);
     result.files_read.insert(result.files_read.end(), new_schema->files.begin(), new_schema->files.end());
+    for (std::size_t i = 0; i < new_schema->files.size() && i < new_schema->file_texts.size(); ++i) {
+      result.new_texts.emplace(new_schema->files[i], new_schema->file_texts[i]);
+    }
     if (request.check_new) request.check_new(change.new_path, *new_schema, result.findings);
     if (change.kind == FileChangeKind::Added) continue;  // nothing to compare with
     if (change.kind == FileChangeKind::Unchanged &&

@@ -4,12 +4,15 @@
 #include "fbcompat/checks/pair.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "evolution/declaration_matching.h"
+#include "evolution/field_pairs.h"
+#include "evolution/union_messages.h"
 #include "evolution/default_values.h"
 #include "evolution/wire_compatibility.h"
 #include "pair/pair_rules.h"
@@ -82,9 +85,25 @@ class PairWalker {
   }
 
  private:
-  void report(const RuleInfo& rule, std::string subject, const SourceLocation& at, std::string message,
-              std::string fix) {
-    sink_.report(rule, std::move(subject), writer_, at, std::move(message), std::move(fix));
+  Finding& report(const RuleInfo& rule, std::string subject, const SourceLocation& at, std::string message,
+                  std::string fix) {
+    return sink_.report(rule, std::move(subject), writer_, at, std::move(message), std::move(fix));
+  }
+
+  // The reader's declaration `name` given `text` after its last member (the reader catching up with its
+  // writer): in the reader's file, so that --fix edits the reader.
+  Remedy add_to_reader(const std::string& name, const SourceLocation& where, const std::string& member,
+                       std::string text, const std::string& last, std::size_t order) const {
+    Remedy remedy;
+    remedy.kind = Remedy::Kind::Restore;
+    remedy.file = reader_.file_of(where);
+    remedy.declaration = name;
+    remedy.member = member;
+    remedy.text = std::move(text);
+    remedy.after = last;
+    remedy.order = order;
+    remedy.comment = "added by fbcompat: the writer emits it";
+    return remedy;
   }
 
   std::string reader_place(const SourceLocation& at) const {
@@ -109,12 +128,19 @@ class PairWalker {
       if (!reader_field.required) continue;
       const Field* written = field_at_slot(writer_table, reader_field.slot);
       if (written != nullptr && !written->deprecated) continue;
-      report(kRequiredNotWritten, writer_table.name + "." + reader_field.name, writer_table.location,
+      Finding& finding = report(kRequiredNotWritten, writer_table.name + "." + reader_field.name, writer_table.location,
              fmt::format("the reader requires {}.{} (slot {}, {}), which the writer {}. The reader's verifier "
                          "rejects every {} the writer produces.",
                          unqualified_name(reader_table.name), reader_field.name, reader_field.slot, reader_place(reader_field.location),
                          written == nullptr ? "does not have" : "has deprecated", unqualified_name(writer_table.name)),
              fmt::format("drop `required` from {} in the reader, or have the writer write it", reader_field.name));
+      if (reader_field.attributes.count("required") != 0) {
+        finding.remedy.kind = Remedy::Kind::DropAttribute;
+        finding.remedy.file = reader_.file_of(reader_field.location);
+        finding.remedy.declaration = reader_table.name;
+        finding.remedy.member = reader_field.name;
+        finding.remedy.text = "required";
+      }
     }
   }
 
@@ -133,12 +159,22 @@ class PairWalker {
       return;
     }
     if (reader_field == nullptr) {
-      report(kFieldMissing, subject, field.location,
+      Finding& finding = report(kFieldMissing, subject, field.location,
              fmt::format("the writer emits {}.{} (slot {}), which the reader's {} does not have: the reader silently "
                          "ignores it.",
                          unqualified_name(writer_table.name), field.name, field.slot, unqualified_name(reader_table.name)),
              fmt::format("add `{}: {}` to the reader's {} at slot {}, or stop writing it (deprecate it in the writer)",
                          field.name, type_to_string(field.type), unqualified_name(reader_table.name), field.slot));
+      // Added at the reader's end when that is the writer's slot and the reader knows its type.
+      const std::uint16_t first_slot = field.type.base == BaseType::Union ? field.slot - 1 : field.slot;
+      const bool known_type = field.type.ref.empty() || reader_.find_composite(field.type.ref) != nullptr ||
+                              reader_.find_enum(field.type.ref) != nullptr;
+      if (first_slot == next_slot(reader_table) && known_type && !reader_table.fields.empty() &&
+          reader_table.find_field(field.name) == nullptr) {
+        finding.remedy = add_to_reader(reader_table.name, reader_table.location, field.name, field_declaration(field),
+                                       last_written(reader_table), field.slot);
+        next_slot_[&reader_table] = static_cast<std::uint16_t>(field.slot + 1);
+      }
       return;
     }
     if (reader_field->deprecated) {
@@ -202,6 +238,24 @@ class PairWalker {
     return true;
   }
 
+  // The slot after the reader table's last, counting fields this walk has already added to it.
+  std::uint16_t next_slot(const Composite& table) {
+    const auto added = next_slot_.find(&table);
+    if (added != next_slot_.end()) return added->second;
+    std::uint16_t next = 0;
+    for (const Field& field : table.fields) next = std::max<std::uint16_t>(next, field.slot + 1);
+    return next;
+  }
+
+  // The reader table's field declared last (in slot order for a table without ids).
+  static std::string last_written(const Composite& table) {
+    const Field* last = &table.fields.front();
+    for (const Field& field : table.fields) {
+      if (field.location.line > last->location.line) last = &field;
+    }
+    return last->name;
+  }
+
   // The reader's field at the writer field's slot, for tables known to be the same.
   static const Field& field_in(const Composite& reader_table, const Field& field) {
     return *field_at_slot(reader_table, field.slot);
@@ -224,12 +278,13 @@ class PairWalker {
   void visit_enum(const Enum& writer_enum, const Enum& reader_enum) {
     if (!visited_.insert({&writer_enum, &reader_enum}).second) return;
     if (same_content(writer_enum, reader_enum)) return;
+    std::int64_t highest_added = reader_enum.values.empty() ? 0 : reader_enum.values.back().value;
     for (const EnumValue& value : writer_enum.values) {
       const std::string subject = writer_enum.name + "." + value.name;
       const EnumValue* at_number = reader_enum.find_number(value.value);
       if (at_number == nullptr) {
         const EnumValue* same_name = reader_enum.find_value(value.name);
-        report(kEnumValueMissing, subject, value.location,
+        Finding& finding = report(kEnumValueMissing, subject, value.location,
                same_name != nullptr
                    ? fmt::format("the writer stores {} as {} and the reader knows it as {}: the reader takes the "
                                  "writer's {} for an unknown value.",
@@ -240,6 +295,13 @@ class PairWalker {
                                  value.name, writer_enum.number_to_string(value.value), unqualified_name(reader_enum.name)),
                fmt::format("declare `{} = {}` in the reader's {}", value.name,
                            writer_enum.number_to_string(value.value), unqualified_name(reader_enum.name)));
+        // Added after the reader's values when it numbers past them (enum values ascend) and is a new name.
+        if (same_name == nullptr && !reader_enum.values.empty() && value.value > highest_added) {
+          finding.remedy = add_to_reader(reader_enum.name, reader_enum.location, value.name,
+                                         fmt::format("{} = {}", value.name, writer_enum.number_to_string(value.value)),
+                                         reader_enum.values.back().name, static_cast<std::size_t>(value.value));
+          highest_added = value.value;
+        }
       } else if (at_number->name != value.name) {
         report(kEnumValueNameMismatch, subject, value.location,
                fmt::format("{} is named {} by the writer and {} by the reader. Binary data is unaffected; JSON "
@@ -259,7 +321,7 @@ class PairWalker {
       const EnumValue* at_id = reader_union.find_number(member.value);
       const EnumValue* same_name = reader_union.find_value(member.name);
       if (at_id == nullptr && same_name == nullptr) {
-        report(kUnionMemberMissing, subject, member.location,
+        Finding& finding = report(kUnionMemberMissing, subject, member.location,
                fmt::format("the writer can emit {} (type id {}, table {}), which the reader's {} does not have: it "
                            "knows type ids 1..{}. Buffers that use {} fail to verify on this reader.",
                            member.name, member.value, unqualified_name(member.table), unqualified_name(reader_union.name),
@@ -267,6 +329,14 @@ class PairWalker {
                fmt::format("add `{}` to the reader's {} as type id {} (at the end), or use a reader built from the "
                            "writer's version",
                            member.name, unqualified_name(reader_union.name), member.value));
+        // Appended to the reader when that gives it the writer's type id and the reader has its table.
+        if (member.value == reader_highest + 1 && !reader_union.values.empty() &&
+            reader_.find_composite(member.table) != nullptr) {
+          finding.remedy = add_to_reader(reader_union.name, reader_union.location, member.name,
+                                         member_declaration(member), reader_union.values.back().name,
+                                         static_cast<std::size_t>(member.value));
+          reader_highest = member.value;
+        }
         continue;
       }
       if (at_id == nullptr || (same_name != nullptr && same_name->value != member.value)) {
@@ -314,6 +384,7 @@ class PairWalker {
   WireCompatibility wire_;
   FindingSink& sink_;
   std::set<std::pair<const void*, const void*>> visited_;  // declarations already compared
+  std::map<const Composite*, std::uint16_t> next_slot_;     // reader tables that --fix adds fields to
 };
 
 }  // namespace

@@ -23,13 +23,15 @@ const char* severity_name(Severity severity) {
 }
 
 bool compatible(const std::vector<Finding>& findings) {
-  return std::none_of(findings.begin(), findings.end(),
-                      [](const Finding& finding) { return finding.severity == Severity::Error; });
+  return std::none_of(findings.begin(), findings.end(), [](const Finding& finding) {
+    return finding.severity == Severity::Error && finding.fix_status != FixStatus::Fixed;
+  });
 }
 
 FindingCounts count_findings(const std::vector<Finding>& findings) {
   FindingCounts counts;
   for (const Finding& finding : findings) {
+    if (finding.fix_status == FixStatus::Fixed) continue;  // --fix removed it
     switch (finding.severity) {
       case Severity::Error: ++counts.errors; break;
       case Severity::Warning: ++counts.warnings; break;

@@ -5,10 +5,35 @@
 
 namespace fbcompat {
 
+namespace {
+
+const char* fix_status_name(FixStatus status) {
+  switch (status) {
+    case FixStatus::None: return "none";
+    case FixStatus::Fixable: return "fixable";
+    case FixStatus::Fixed: return "fixed";
+    case FixStatus::NotFixed: return "not fixed";
+  }
+  return "none";
+}
+
+nlohmann::json edit_to_json(const TextEdit& edit) {
+  return {{"file", edit.file},
+          {"offset", edit.offset},
+          {"length", edit.length},
+          {"replacement", edit.replacement},
+          {"start_line", edit.start_line},
+          {"start_column", edit.start_column},
+          {"end_line", edit.end_line},
+          {"end_column", edit.end_column}};
+}
+
+}  // namespace
+
 nlohmann::json findings_to_json(const std::vector<Finding>& findings) {
   nlohmann::json array = nlohmann::json::array();
   for (const Finding& finding : findings) {
-    array.push_back({{"rule", finding.rule},
+    nlohmann::json item{{"rule", finding.rule},
                      {"category", category_name(finding.category)},
                      {"severity", severity_name(finding.severity)},
                      {"subject", finding.subject},
@@ -16,7 +41,16 @@ nlohmann::json findings_to_json(const std::vector<Finding>& findings) {
                      {"fix", finding.fix},
                      {"file", finding.file},
                      {"line", finding.line},
-                     {"column", finding.column}});
+                     {"column", finding.column}};
+    // The fix as data: what --fix does (or did) to the new side's text, byte ranges and regions alike.
+    if (finding.fix_status != FixStatus::None) {
+      item["fix_status"] = fix_status_name(finding.fix_status);
+      item["fix_note"] = finding.fix_note;
+      nlohmann::json edits = nlohmann::json::array();
+      for (const TextEdit& edit : finding.edits) edits.push_back(edit_to_json(edit));
+      item["edits"] = std::move(edits);
+    }
+    array.push_back(std::move(item));
   }
   return array;
 }

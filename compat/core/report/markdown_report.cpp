@@ -11,6 +11,17 @@ std::string cell(const std::string& text) {
   return escaped;
 }
 
+// Whether --fix can make (or made) the fix.
+std::string fix_state(const Finding& finding) {
+  switch (finding.fix_status) {
+    case FixStatus::Fixable: return " (`--fix` does it)";
+    case FixStatus::Fixed: return " (fixed by `--fix`)";
+    case FixStatus::NotFixed: return " (not fixed: " + finding.fix_note + ")";
+    case FixStatus::None: break;
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string format_markdown_report(const std::vector<Finding>& findings, const std::string& what) {
@@ -23,7 +34,7 @@ std::string format_markdown_report(const std::vector<Finding>& findings, const s
   for (const Finding& finding : findings) {
     text += fmt::format("| {} | `{}` ({}) | `{}:{}` | `{}` | {} | {} |\n", severity_name(finding.severity), finding.rule,
                         category_name(finding.category), cell(finding.file), finding.line, cell(finding.subject),
-                        cell(finding.message), cell(finding.fix));
+                        cell(finding.message), cell(finding.fix + fix_state(finding)));
   }
   return text;
 }

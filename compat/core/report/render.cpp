@@ -11,7 +11,7 @@ namespace fbcompat {
 const std::vector<std::pair<std::string_view, Format>>& format_names() {
   static const std::vector<std::pair<std::string_view, Format>> names{
       {"text", Format::Text},   {"json", Format::Json},     {"markdown", Format::Markdown},
-      {"sarif", Format::Sarif}, {"github", Format::Github}, {"junit", Format::Junit}};
+      {"sarif", Format::Sarif}, {"github", Format::Github}, {"junit", Format::Junit}, {"patch", Format::Patch}};
   return names;
 }
 
@@ -71,6 +71,7 @@ std::string render(const Report& report, Format format, const RenderOptions& opt
     case Format::Sarif: return format_sarif_report(report.findings(), options.rules, judgement);
     case Format::Github:
       return format_github_report(with_judgement_findings(report), options.what) + format_judgement_github(judgement);
+    case Format::Patch: return format_patch(report.rewrites());
   }
   return report.text(options);
 }

@@ -70,6 +70,33 @@ json physical_location(const Finding& finding) {
   return physical;
 }
 
+json artifact_location(const std::string& file) {
+  json artifact{{"uri", uri_of(file)}};
+  if (file.empty() || file.front() != '/') artifact["uriBaseId"] = kSourceRoot;
+  return artifact;
+}
+
+// A finding's edits as SARIF's fix: one artifactChange per file, each edit a replacement of its region.
+json fix_of(const Finding& finding) {
+  json changes = json::array();
+  std::map<std::string, json> by_file;
+  std::vector<std::string> order;
+  for (const TextEdit& edit : finding.edits) {
+    if (by_file.count(edit.file) == 0) order.push_back(edit.file);
+    json replacement{{"deletedRegion",
+                      {{"startLine", edit.start_line},
+                       {"startColumn", edit.start_column},
+                       {"endLine", edit.end_line},
+                       {"endColumn", edit.end_column}}}};
+    if (!edit.replacement.empty()) replacement["insertedContent"] = {{"text", edit.replacement}};
+    by_file[edit.file].push_back(std::move(replacement));
+  }
+  for (const std::string& file : order) {
+    changes.push_back({{"artifactLocation", artifact_location(file)}, {"replacements", by_file[file]}});
+  }
+  return {{"description", {{"text", finding.fix_note}}}, {"artifactChanges", std::move(changes)}};
+}
+
 }  // namespace
 
 std::string format_sarif_report(const std::vector<Finding>& reported, const std::vector<RuleInfo>& catalogue,
@@ -97,6 +124,9 @@ std::string format_sarif_report(const std::vector<Finding>& reported, const std:
                 {"partialFingerprints", {{"fbcompat/subject", finding.rule + ":" + finding.subject}}}};
     if (const auto found = rule_index.find(finding.rule); found != rule_index.end()) result["ruleIndex"] = found->second;
     if (!finding.file.empty()) result["locations"] = json::array({{{"physicalLocation", physical_location(finding)}}});
+    if (!finding.edits.empty() && finding.fix_status != FixStatus::NotFixed) {
+      result["fixes"] = json::array({fix_of(finding)});
+    }
     return result;
   };
   json results = json::array();
@@ -107,7 +137,9 @@ std::string format_sarif_report(const std::vector<Finding>& reported, const std:
     result["suppressions"] = json::array({{{"kind", "external"}, {"status", "accepted"}, {"justification", item.reason}}});
     results.push_back(std::move(result));
   }
+  // Columns, the fixes' regions' too, count Unicode code points (a schema's names are ASCII).
   json run{{"tool", {{"driver", {{"name", "fbcompat"}, {"semanticVersion", fbcompat_version()}, {"rules", rules}}}}},
+           {"columnKind", "unicodeCodePoints"},
            {"originalUriBaseIds", {{kSourceRoot, {{"description", {{"text", "The root of the repository checked"}}}}}}},
            {"results", results}};
   if (!judgement.configuration.empty()) run["properties"] = {{"configuration", judgement.configuration}};

@@ -1,5 +1,7 @@
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "fbcompat/core/report.h"
 
 namespace fbcompat {
@@ -50,6 +52,11 @@ std::string format_finding_text(const Finding& finding, const TextStyle& style) 
   text += fmt::format("  {}= subject:{} {} ({})\n", colors.dim, colors.reset, finding.subject,
                       category_name(finding.category));
   if (!finding.fix.empty()) text += fmt::format("  {}= fix:{} {}\n", colors.fix, colors.reset, finding.fix);
+  if (finding.fix_status == FixStatus::Fixed) {
+    text += fmt::format("  {}= fixed:{} {}\n", colors.fix, colors.reset, finding.fix_note);
+  } else if (finding.fix_status == FixStatus::NotFixed) {
+    text += fmt::format("  {}= not fixed:{} {}\n", colors.dim, colors.reset, finding.fix_note);
+  }
   return text;
 }
 
@@ -65,6 +72,17 @@ std::string format_text_report(const std::vector<Finding>& findings, const std::
     if (counts.infos != 0) tally += ", " + plural(counts.infos, "note");
   }
   const Colors colors = colors_for(style);
+  const auto with_status = [&](FixStatus status) {
+    return std::count_if(findings.begin(), findings.end(), [&](const Finding& f) { return f.fix_status == status; });
+  };
+  if (const auto fixable = static_cast<std::size_t>(with_status(FixStatus::Fixable)); fixable != 0) {
+    text += fmt::format("{} can be fixed mechanically: --fix makes the {}, --format patch shows {}\n",
+                        fixable == 1 ? "1 finding" : plural(fixable, "finding") + " of these",
+                        fixable == 1 ? "change" : "changes", fixable == 1 ? "it" : "them");
+  }
+  if (const auto fixed = static_cast<std::size_t>(with_status(FixStatus::Fixed)); fixed != 0) {
+    text += fmt::format("{} fixed; what remains:\n", plural(fixed, "finding"));
+  }
   const bool ok = compatible(findings);
   text += fmt::format("{}{}{}: {}{}\n", ok ? colors.bold : colors.error, tally, colors.reset,
                       ok ? "compatible: " : "NOT compatible: ", what);

@@ -5,13 +5,14 @@
 
 namespace fbcompat {
 
-void FindingSink::report(const RuleInfo& rule, std::string subject, const Schema& schema, const SourceLocation& at,
-                         std::string message, std::string fix) {
+Finding& FindingSink::report(const RuleInfo& rule, std::string subject, const Schema& schema, const SourceLocation& at,
+                             std::string message, std::string fix) {
   Finding finding = finding_of(rule, std::move(subject), std::move(message), std::move(fix));
   finding.file = schema.file_of(at);
   finding.line = at.line;
   finding.column = at.column;
   findings_.push_back(std::move(finding));
+  return findings_.back();
 }
 
 void sort_findings(std::vector<Finding>& findings) {

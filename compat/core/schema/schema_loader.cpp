@@ -254,11 +254,13 @@ class ModelBuilder {
   ModelBuilder(const flatbuffers::Parser& parser, const LoadContext& context, const std::string& root_path)
       : parser_(parser) {
     schema_.files.push_back(context.reader->display_name(root_path));
+    schema_.file_texts.push_back(context.files.front().second);
     file_index_.emplace(root_path, 0);
     for (const auto& [path, text] : context.files) {
       if (path == root_path || file_index_.count(path)) continue;
       file_index_.emplace(path, static_cast<std::uint32_t>(schema_.files.size()));
       schema_.files.push_back(context.reader->display_name(path));
+      schema_.file_texts.push_back(text);
     }
     // Root file last: for keys declared in several files (root_type), the root file's wins, as in the Parser.
     for (const auto& [path, text] : context.files) {

@@ -136,6 +136,7 @@ bool same_member(std::string_view written, std::string_view name) {
 
 void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
   enum class Body { None, Composite, Enum, Union, Other };
+  enum class Part { Name, Type, Value, Attributes };  // where in the member being read a token is
 
   Tokenizer tokens(text);
   std::string name_space;
@@ -144,20 +145,73 @@ void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
   Body pending = Body::None;  // a declaration keyword was seen; its `{` has not come yet
   int nesting = 0;            // () and [] inside a body, and {} inside an unknown body
   bool at_member_start = false;
+  Member* current = nullptr;        // the member being read
+  Part part = Part::Name;
+  std::size_t last_end = kNone;     // past the current member's last token
+  Statement* statement = nullptr;   // a root_type or file_identifier statement being read
 
   auto at = [&](const Token& token) { return SourceLocation{file_index, token.line, token.column}; };
-  auto note_member = [&](std::string_view name, const Token& token) {
-    if (declaration != nullptr) declaration->members.push_back({name, at(token)});
+  auto offset = [&](const Token& token) { return static_cast<std::size_t>(token.text.data() - text.data()); };
+  auto end_of = [&](const Token& token) { return offset(token) + token.text.size(); };
+  auto start_member = [&](std::string_view name, const Token& token) {
+    if (declaration == nullptr) return;
+    Member member;
+    member.name = name;
+    member.location = at(token);
+    member.begin = offset(token);
+    declaration->members.push_back(member);
+    current = &declaration->members.back();
+    part = Part::Name;
+    last_end = member.begin + name.size();
+  };
+  auto finish_member = [&](std::size_t end, bool terminated) {
+    if (current != nullptr) {
+      current->end = end;
+      current->terminated = terminated;
+    }
+    current = nullptr;
+  };
+  // A token inside the member being read: which part of it, and where that part ends.
+  auto member_token = [&](const Token& token) {
+    const bool top = nesting == 0;
+    if (top && part == Part::Name && is(token, ":")) {
+      part = Part::Type;
+    } else if (top && part != Part::Attributes && is(token, "=")) {
+      part = Part::Value;
+    } else if (top && is(token, "(")) {
+      part = Part::Attributes;
+      current->attributes_begin = offset(token);
+    } else if (part == Part::Type) {
+      current->type_end = end_of(token);
+    } else if (part == Part::Value) {
+      if (current->value_begin == kNone) current->value_begin = offset(token);
+      current->value_end = end_of(token);
+    } else if (part == Part::Attributes && nesting == 1 && is(token, ")")) {
+      current->attributes_end = end_of(token);
+    }
+    last_end = end_of(token);
   };
   auto qualify = [&](std::string_view name) {
     return name_space.empty() ? std::string(name) : name_space + "." + std::string(name);
+  };
+  auto note_statement = [&](std::optional<Statement>& slot, const Token& token) {
+    slot = Statement{at(token), offset(token), kNone, kNone, kNone};
+    statement = &*slot;
   };
 
   Token token = tokens.next();
   while (token.kind != Token::End) {
     Token next;
     bool advanced = false;
-    if (body == Body::None) {
+    if (statement != nullptr) {
+      if (is(token, ";")) {
+        statement->end = end_of(token);
+        statement = nullptr;
+      } else {
+        if (statement->value_begin == kNone) statement->value_begin = offset(token);
+        statement->value_end = end_of(token);
+      }
+    } else if (body == Body::None) {
       if (token.kind == Token::Identifier && pending == Body::None) {
         if (is(token, "namespace")) {
           const Token first = tokens.next();
@@ -170,42 +224,55 @@ void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
           declaration = nullptr;
           if (name.kind == Token::Identifier) {
             declaration = &declarations_[qualify(name.text)];
-            *declaration = Declaration{at(token), {}, 0};
+            *declaration = Declaration{at(token), {}, offset(token), kNone, kNone, 0};
           }
         } else if (is(token, "rpc_service")) {
           pending = Body::Other;
+          declaration = nullptr;
         } else if (is(token, "root_type")) {
-          root_type_ = at(token);
+          note_statement(root_type_, token);
         } else if (is(token, "file_identifier")) {
-          file_identifier_ = at(token);
+          note_statement(file_identifier_, token);
         }
       } else if (is(token, "{")) {
         body = pending == Body::None ? Body::Other : pending;
         pending = Body::None;
         nesting = 0;
         at_member_start = true;
+        current = nullptr;
+        if (body == Body::Other) declaration = nullptr;
+        if (declaration != nullptr) declaration->open = offset(token);
       }
-    } else if (is(token, "(") || is(token, "[") || (body == Body::Other && is(token, "{"))) {
-      ++nesting;
-    } else if (nesting > 0 && (is(token, ")") || is(token, "]") || is(token, "}"))) {
-      --nesting;
     } else if (nesting == 0 && is(token, "}")) {
+      finish_member(last_end, false);
+      if (declaration != nullptr) declaration->close = offset(token);
       body = Body::None;
-    } else if (nesting == 0 && body == Body::Composite) {
-      if (is(token, ";")) {
-        at_member_start = true;
-      } else if (at_member_start && token.kind == Token::Identifier) {
-        note_member(token.text, token);
-        at_member_start = false;
+    } else if (body == Body::Other) {
+      if (is(token, "(") || is(token, "[") || is(token, "{")) {
+        ++nesting;
+      } else if (nesting > 0 && (is(token, ")") || is(token, "]") || is(token, "}"))) {
+        --nesting;
       }
-    } else if (nesting == 0 && (body == Body::Enum || body == Body::Union)) {
-      if (is(token, ",")) {
-        at_member_start = true;
-      } else if (at_member_start && token.kind == Token::Identifier) {
+    } else if (nesting == 0 && is(token, body == Body::Composite ? ";" : ",")) {
+      finish_member(end_of(token), true);
+      at_member_start = true;
+    } else {
+      if (at_member_start && token.kind == Token::Identifier && nesting == 0) {
         // `Alias: ns.Table` is named Alias; a bare `ns.Table` is named ns_Table.
-        note_member(read_dotted_view(tokens, token, next), token);
+        if (body == Body::Composite) {
+          start_member(token.text, token);
+        } else {
+          start_member(read_dotted_view(tokens, token, next), token);
+          advanced = true;
+        }
         at_member_start = false;
-        advanced = true;
+      } else if (current != nullptr) {
+        member_token(token);
+      }
+      if (is(token, "(") || is(token, "[")) {
+        ++nesting;
+      } else if (nesting > 0 && (is(token, ")") || is(token, "]"))) {
+        --nesting;
       }
     }
     token = advanced ? next : tokens.next();
@@ -220,16 +287,66 @@ std::optional<SourceLocation> SourceLocator::declaration(const std::string& qual
 
 std::optional<SourceLocation> SourceLocator::member(const std::string& qualified_declaration,
                                                     std::string_view member_name) const {
-  const auto found = declarations_.find(qualified_declaration);
-  if (found == declarations_.end()) return std::nullopt;
-  const Declaration& declaration = found->second;
+  const Declaration* declaration = find_declaration(qualified_declaration);
+  if (declaration == nullptr) return std::nullopt;
+  const Member* found = find_member(*declaration, member_name);
+  if (found == nullptr) return std::nullopt;
+  return found->location;
+}
+
+const SourceLocator::Declaration* SourceLocator::find_declaration(const std::string& qualified_name) const {
+  const auto found = declarations_.find(qualified_name);
+  return found == declarations_.end() ? nullptr : &found->second;
+}
+
+const SourceLocator::Member* SourceLocator::find_member(const Declaration& declaration,
+                                                        std::string_view member_name) const {
   const std::size_t count = declaration.members.size();
   for (std::size_t i = 0; i < count; ++i) {
     const std::size_t index = (declaration.next + i) % count;
     if (same_member(declaration.members[index].name, member_name)) {
       declaration.next = index + 1;
-      return declaration.members[index].location;
+      return &declaration.members[index];
     }
+  }
+  return nullptr;
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> SourceLocator::attribute_span(std::string_view text,
+                                                                                 std::size_t begin, std::size_t end,
+                                                                                 std::string_view name) {
+  if (begin >= end || end > text.size()) return std::nullopt;
+  // The list's entries: each from its name to the end of its value, split at the commas between them.
+  struct Entry {
+    std::size_t begin;
+    std::size_t end;
+    bool named;
+  };
+  std::vector<Entry> entries;
+  std::vector<std::size_t> commas;
+  Tokenizer tokens(text.substr(0, end));
+  bool at_start = false;
+  for (Token token = tokens.next(); token.kind != Token::End; token = tokens.next()) {
+    const auto at = static_cast<std::size_t>(token.text.data() - text.data());
+    if (at < begin) continue;
+    if (is(token, "(") && at == begin) {
+      at_start = true;
+    } else if (is(token, ",") || is(token, ")")) {
+      if (is(token, ",")) commas.push_back(at);
+      at_start = true;
+    } else if (at_start) {
+      entries.push_back({at, at + token.text.size(), token.text == name});
+      at_start = false;
+    } else if (!entries.empty()) {
+      entries.back().end = at + token.text.size();
+    }
+  }
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (!entries[i].named) continue;
+    if (entries.size() == 1) return std::make_pair(begin, end);  // the whole list goes
+    // With the comma after it (and the space before the next), or for the last, the comma before it.
+    if (i + 1 < entries.size()) return std::make_pair(entries[i].begin, entries[i + 1].begin);
+    return std::make_pair(commas.empty() ? entries[i].begin : commas.back(), entries[i].end);
   }
   return std::nullopt;
 }

@@ -3,6 +3,7 @@
 
 #include "evolution/enum_messages.h"
 #include "evolution/evolution_context.h"
+#include "evolution/remedies.h"
 
 namespace fbcompat {
 
@@ -25,10 +26,17 @@ void check(const EvolutionContext& context, FindingSink& sink) {
       }
       // Point at the value that now holds the number, where the reader would restore the old one.
       const EnumValue* now = pair.new_enum.find_number(value.value);
-      sink.report(kEnumValueNoDelete, pair.new_enum.name + "." + value.name, context.new_schema,
+      Finding& finding = sink.report(kEnumValueNoDelete, pair.new_enum.name + "." + value.name, context.new_schema,
                   now != nullptr && now->location.known() ? now->location : pair.new_enum.location, message,
                   fmt::format("restore `{} = {}`; a retired value stays declared so old data keeps its meaning",
                               value.name, pair.old_enum.number_to_string(value.value)));
+      finding.remedy = pair.new_enum.find_number(value.value) == nullptr || !displaced.empty()
+                           ? restore_value(pair, index, fmt::format("{} = {}", value.name,
+                                                                    pair.old_enum.number_to_string(value.value)))
+                           : no_remedy(fmt::format("{} is now held by {}: restoring {} would take it back, which "
+                                                   "is not guessed",
+                                                   pair.old_enum.number_to_string(value.value),
+                                                   pair.new_enum.find_number(value.value)->name, value.name));
     }
   }
 }

@@ -4,6 +4,7 @@
 
 #include "evolution/enum_messages.h"
 #include "evolution/evolution_context.h"
+#include "evolution/remedies.h"
 
 namespace fbcompat {
 
@@ -17,14 +18,16 @@ void report_insertion(const EvolutionContext& context, FindingSink& sink, const 
   const EnumValue& value = pair.new_value(index);
   const auto displaced = pair.values.displaced_by_insertion(index);
   const EnumValue& first = pair.old_value(displaced.front().old_index);  // the first value old data now misreads
-  sink.report(kEnumValueSameNumber, pair.new_enum.name + "." + value.name, context.new_schema, value.location,
+  const std::int64_t end = pair.values.end_place(index).number;
+  Finding& finding = sink.report(kEnumValueSameNumber, pair.new_enum.name + "." + value.name, context.new_schema, value.location,
               fmt::format("{} was inserted into {} before {}, and the values after it were renumbered: {}. {}",
                           value.name, enum_name, pair.values.next_in_new(index), list_shifts(displaced, pair.values),
                           old_value_now_reads_as(pair, first.value)),
               // Only the move is offered: an explicit number written in place would renumber the
               // implicitly numbered values after it once more.
               fmt::format("move {} to the end of {}, where it becomes {}", value.name, enum_name,
-                          pair.new_enum.number_to_string(pair.values.end_place(index).number)));
+                          pair.new_enum.number_to_string(end)));
+  finding.remedy = move_to_end(pair.new_enum.name, value.name, end);
 }
 
 void report_move(const EvolutionContext& context, FindingSink& sink, const EnumPair& pair, const Alignment::Pair& move) {
@@ -39,9 +42,15 @@ void report_move(const EvolutionContext& context, FindingSink& sink, const EnumP
                            list_shifts(displaced, pair.values));
   }
   message += ". " + old_value_now_reads_as(pair, old_value.value);
-  sink.report(kEnumValueSameNumber, pair.new_enum.name + "." + new_value.name, context.new_schema, new_value.location,
-              message,
-              fmt::format("restore `{} = {}`", new_value.name, pair.old_enum.number_to_string(old_value.value)));
+  Finding& finding = sink.report(kEnumValueSameNumber, pair.new_enum.name + "." + new_value.name, context.new_schema,
+                                 new_value.location, message,
+                                 fmt::format("restore `{} = {}`", new_value.name,
+                                             pair.old_enum.number_to_string(old_value.value)));
+  std::vector<std::pair<std::string, std::int64_t>> others;
+  for (const Alignment::Pair& passed : displaced) {
+    others.emplace_back(pair.new_value(passed.new_index).name, pair.old_value(passed.old_index).value);
+  }
+  finding.remedy = renumber(pair.new_enum.name, new_value.name, old_value.value, std::move(others));
 }
 
 void check(const EvolutionContext& context, FindingSink& sink) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "evolution/evolution_context.h"
+#include "evolution/remedies.h"
 #include "evolution/field_pairs.h"
 
 namespace fbcompat {
@@ -34,11 +35,15 @@ void check(const EvolutionContext& context, FindingSink& sink) {
       kept.attributes.emplace("deprecated", "0");
       // Point at the field that now takes the slot, where the deleted one belongs; else at the table.
       const Field* now = field_at_slot(table.new_composite, field.slot);
-      sink.report(kFieldNoDelete, field_subject(table.new_composite, field), context.new_schema,
+      Finding& finding = sink.report(kFieldNoDelete, field_subject(table.new_composite, field), context.new_schema,
                   now != nullptr && now->location.known() ? now->location : table.new_composite.location, message,
                   fmt::format("restore `{};` in its old place: a deprecated field keeps its slot and loses its "
                               "accessors",
                               field_declaration(kept)));
+      const std::string missing = missing_declaration(context.new_schema, field.type);
+      finding.remedy = missing.empty() ? restore_field(table, index, field_declaration(kept))
+                                       : no_remedy(fmt::format("its type {} is no longer declared: restore it first",
+                                                               unqualified_name(missing)));
     }
   }
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "evolution/evolution_context.h"
+#include "evolution/remedies.h"
 #include "evolution/field_pairs.h"
 
 namespace fbcompat {
@@ -22,24 +23,26 @@ void check(const EvolutionContext& context, FindingSink& sink) {
     for (const SlotPair& pair : slot_pairs(table)) {
       if (pair.old_field.required || !pair.new_field.required) continue;
       if (required_only_as_key(pair.new_field) && !pair.old_field.key) continue;
-      sink.report(kFieldNoNewRequired, field_subject(table.new_composite, pair.new_field), context.new_schema,
+      Finding& changed = sink.report(kFieldNoNewRequired, field_subject(table.new_composite, pair.new_field), context.new_schema,
                   pair.new_field.location,
                   fmt::format("{} became required. Old data was written when it was optional, so buffers without "
                               "it now fail verification and are rejected as a whole.",
                               pair.new_field.name),
                   fmt::format("remove `required` from {} and check for its absence in code instead",
                               pair.new_field.name));
+      changed.remedy = drop_attribute(table.new_composite.name, pair.new_field.name, "required");
     }
     std::vector<std::size_t> new_fields = table.fields.added;
     new_fields.insert(new_fields.end(), table.fields.inserted.begin(), table.fields.inserted.end());
     for (std::size_t index : new_fields) {
       const Field& field = table.new_field(index);
       if (!field.required || required_only_as_key(field)) continue;
-      sink.report(kFieldNoNewRequired, field_subject(table.new_composite, field), context.new_schema, field.location,
+      Finding& added = sink.report(kFieldNoNewRequired, field_subject(table.new_composite, field), context.new_schema, field.location,
                   fmt::format("new field {} is required. No old {} has it, so every old buffer now fails verification "
                               "and is rejected as a whole.",
                               field.name, table_name),
                   fmt::format("add {} without `required` and treat its absence as the old behaviour", field.name));
+      added.remedy = drop_attribute(table.new_composite.name, field.name, "required");
     }
   }
 }

@@ -6,6 +6,7 @@
 
 #include "evolution/default_values.h"
 #include "evolution/evolution_context.h"
+#include "evolution/remedies.h"
 #include "evolution/field_pairs.h"
 
 namespace fbcompat {
@@ -61,13 +62,14 @@ void check(const EvolutionContext& context, FindingSink& sink) {
       }
       const std::string before = shown(context.old_schema, pair.old_field);
       const std::string after = shown(context.new_schema, pair.new_field);
-      sink.report(kFieldSameDefault, field_subject(table.new_composite, pair.new_field), context.new_schema,
+      Finding& finding = sink.report(kFieldSameDefault, field_subject(table.new_composite, pair.new_field), context.new_schema,
                   pair.new_field.location,
                   fmt::format("the default of {} changed from {} to {}. Writers leave out a field equal to its "
                               "default, so every old buffer where {} was {} now reads as {}.",
                               pair.new_field.name, before, after, pair.new_field.name, before, after),
                   fmt::format("restore `= {}`; for a new default, add a new field and deprecate this one",
                               written(context.old_schema, pair.old_field)));
+      finding.remedy = set_default(table.new_composite.name, pair.new_field.name, written(context.old_schema, pair.old_field));
     }
   }
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "evolution/evolution_context.h"
+#include "evolution/remedies.h"
 #include "evolution/field_pairs.h"
 
 namespace fbcompat {
@@ -25,6 +26,16 @@ bool uses_explicit_ids(const Composite& table) {
   return std::any_of(table.fields.begin(), table.fields.end(), [](const Field& field) { return field.explicit_id; });
 }
 
+// The fields a change shifted, each with the id it had (an explicit `id` is written as the field's slot).
+std::vector<std::pair<std::string, std::int64_t>> old_slots_of(const CompositePair& table,
+                                                               const std::vector<Alignment::Pair>& displaced) {
+  std::vector<std::pair<std::string, std::int64_t>> slots;
+  for (const Alignment::Pair& shifted : displaced) {
+    slots.emplace_back(table.new_field(shifted.new_index).name, table.old_field(shifted.old_index).slot);
+  }
+  return slots;
+}
+
 void report_insertion(const EvolutionContext& context, FindingSink& sink, const CompositePair& table, std::size_t index) {
   const Field& field = table.new_field(index);
   const auto displaced = table.fields.displaced_by_insertion(index);
@@ -33,13 +44,19 @@ void report_insertion(const EvolutionContext& context, FindingSink& sink, const 
   std::string fix = fmt::format("move {} to the end of {}{}", field.name, unqualified_name(table.new_composite.name),
                                 end.after.empty() ? std::string() : fmt::format(", after {}", end.after));
   if (uses_explicit_ids(table.new_composite)) fix += fmt::format(", with `(id: {})`", end.number);
-  sink.report(kFieldSameSlot, field_subject(table.new_composite, field), context.new_schema, field.location,
+  Finding& finding = sink.report(kFieldSameSlot, field_subject(table.new_composite, field), context.new_schema, field.location,
               fmt::format("{} was inserted into {} at {}, before {}, and the slot of every field after it "
                           "shifted: {}. Readers now take fields from the wrong slots: {}{}.",
                           field.name, unqualified_name(table.new_composite.name), slots_of(field), table.fields.next_in_new(index),
                           list_shifts(displaced, table.fields), now_read_as(table, first),
                           displaced.size() > 1 ? ", and so on for every shifted field" : ""),
               fix);
+  // With ids, the new field takes the id after the others, which go back to theirs; without, it moves.
+  if (uses_explicit_ids(table.new_composite)) {
+    finding.remedy = renumber(table.new_composite.name, field.name, end.number, old_slots_of(table, displaced));
+  } else {
+    finding.remedy = move_to_end(table.new_composite.name, field.name);
+  }
 }
 
 void report_move(const EvolutionContext& context, FindingSink& sink, const CompositePair& table,
@@ -65,8 +82,12 @@ void report_move(const EvolutionContext& context, FindingSink& sink, const Compo
   } else {
     fix += "restore the old field order and add fields only at the end";
   }
-  sink.report(kFieldSameSlot, field_subject(table.new_composite, new_field), context.new_schema, new_field.location,
-              message, fix);
+  Finding& finding = sink.report(kFieldSameSlot, field_subject(table.new_composite, new_field), context.new_schema,
+                                 new_field.location, message, fix);
+  finding.remedy = uses_explicit_ids(table.new_composite)
+                       ? renumber(table.new_composite.name, new_field.name, old_field.slot, old_slots_of(table, displaced))
+                       : no_remedy("the fields were reordered: restoring the old order moves other fields too, "
+                                   "which is not guessed");
 }
 
 void check(const EvolutionContext& context, FindingSink& sink) {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "evolution/evolution_context.h"
+#include "evolution/remedies.h"
 
 namespace fbcompat {
 
@@ -38,11 +39,15 @@ void check(const EvolutionContext& context, FindingSink& sink) {
   const bool removed = after.empty();
   const Schema& schema = removed ? context.old_schema : context.new_schema;
   const SourceLocation& at = schema.file_identifier_location;
-  sink.report(kFileSameIdentifier, "file_identifier", schema, at, message_for(before, after),
+  Finding& finding = sink.report(kFileSameIdentifier, "file_identifier", schema, at, message_for(before, after),
               before.empty() ? std::string("remove the file_identifier, or make readers accept buffers without one")
                              : fmt::format("restore `file_identifier \"{}\";`, or make every reader accept both "
                                            "identifiers (see `fbcompat pair --accept-identifier`)",
                                            before));
+  finding.remedy = before.empty()
+                       ? no_remedy("an identifier added is a choice (remove it, or make readers accept buffers "
+                                   "without one) that is not guessed")
+                       : set_statement(Remedy::Kind::SetIdentifier, after.empty() ? context.new_schema.files.front() : std::string(), before);
 }
 
 }  // namespace

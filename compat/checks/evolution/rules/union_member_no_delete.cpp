@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "evolution/evolution_context.h"
+#include "evolution/remedies.h"
 #include "evolution/union_messages.h"
 
 namespace fbcompat {
@@ -28,12 +29,17 @@ void check(const EvolutionContext& context, FindingSink& sink) {
                                "schema now silently decode {}.",
                                list_shifts(displaced, pair.values), misreadings(pair, misread));
       }
-      sink.report(kUnionMemberNoDelete, union_name + "." + member.name, context.new_schema,
+      Finding& finding = sink.report(kUnionMemberNoDelete, union_name + "." + member.name, context.new_schema,
                   location_of_id(pair, member.value),
                   message,
                   fmt::format("restore `{}` as type id {}{}; to retire a member, keep it in the union and stop writing "
                               "it (union members cannot be deprecated)",
                               member_declaration(member), member.value, between_text(pair, index)));
+      const std::string missing = context.new_schema.find_composite(member.table) == nullptr ? member.table : "";
+      finding.remedy = missing.empty()
+                           ? restore_value(pair, index, member_declaration(member))
+                           : no_remedy(fmt::format("its table {} is no longer declared: restore the table first",
+                                                   unqualified_name(missing)));
     }
     for (const Alignment::Pair& renamed : pair.values.renamed) {
       const EnumValue& old_member = pair.old_value(renamed.old_index);
@@ -42,7 +48,7 @@ void check(const EvolutionContext& context, FindingSink& sink) {
           context.wire_compatible(old_member.table, new_member.table)) {
         continue;  // a rename: UNION_MEMBER_SAME_NAME
       }
-      sink.report(kUnionMemberNoDelete, union_name + "." + old_member.name, context.new_schema, new_member.location,
+      Finding& replaced = sink.report(kUnionMemberNoDelete, union_name + "." + old_member.name, context.new_schema, new_member.location,
                   fmt::format("union member {} (type id {}, table {}) was replaced by {} (table {}) at the same type "
                               "id. Buffers written with the old schema that contain {} now decode it as {}, reading "
                               "its {} table as a {} table.",
@@ -52,6 +58,9 @@ void check(const EvolutionContext& context, FindingSink& sink) {
                   fmt::format("restore `{}` at type id {} and add {} at the end of {}, as type id {}",
                               member_declaration(old_member), old_member.value, new_member.name,
                               unqualified_name(union_name), next_free_id(pair)));
+      replaced.remedy = no_remedy(fmt::format("{} took {}'s type id: whether it is {} renamed or another member "
+                                              "is not guessed",
+                                              new_member.name, old_member.name, old_member.name));
     }
   }
 }

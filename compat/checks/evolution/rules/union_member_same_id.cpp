@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "evolution/evolution_context.h"
+#include "evolution/remedies.h"
 #include "evolution/union_messages.h"
 
 namespace fbcompat {
@@ -18,7 +19,7 @@ void report_insertion(const EvolutionContext& context, FindingSink& sink, const 
   const auto displaced = pair.values.displaced_by_insertion(index);
   const std::string union_name = unqualified_name(pair.new_enum.name);
   const Alignment::EndPlace end = pair.values.end_place(index);
-  sink.report(kUnionMemberSameId, pair.new_enum.name + "." + member.name, context.new_schema, member.location,
+  Finding& finding = sink.report(kUnionMemberSameId, pair.new_enum.name + "." + member.name, context.new_schema, member.location,
               fmt::format("{} was inserted into {} at type id {}, before {}, and the type id of every member after it "
                           "shifted: {}. Buffers written with the old schema now silently "
                           "decode {}.",
@@ -26,6 +27,7 @@ void report_insertion(const EvolutionContext& context, FindingSink& sink, const 
                           list_shifts(displaced, pair.values), misreadings(pair, old_members_of(displaced))),
               fmt::format("move {} to the end of {}{}, as type id {}", member.name, union_name,
                           end.after.empty() ? std::string() : fmt::format(", after {}", end.after), end.number));
+  finding.remedy = move_to_end(pair.new_enum.name, member.name, end.number);
 }
 
 void report_move(const EvolutionContext& context, FindingSink& sink, const EnumPair& pair, const Alignment::Pair& move) {
@@ -43,10 +45,17 @@ void report_move(const EvolutionContext& context, FindingSink& sink, const EnumP
   }
   message += fmt::format(". Buffers written with the old schema now silently decode {}.",
                          misreadings(pair, misread));
-  sink.report(kUnionMemberSameId, pair.new_enum.name + "." + new_member.name, context.new_schema, new_member.location,
-              message,
-              fmt::format("put {} back at type id {}: keep the old order of {} and add members only at the end",
-                          new_member.name, old_member.value, union_name));
+  Finding& finding =
+      sink.report(kUnionMemberSameId, pair.new_enum.name + "." + new_member.name, context.new_schema,
+                  new_member.location, message,
+                  fmt::format("put {} back at type id {}: keep the old order of {} and add members only at the end",
+                              new_member.name, old_member.value, union_name));
+  // Explicit type ids are set back; members numbered by position were reordered, which is not undone.
+  std::vector<std::pair<std::string, std::int64_t>> others;
+  for (const Alignment::Pair& passed : displaced) {
+    others.emplace_back(pair.new_value(passed.new_index).name, pair.old_value(passed.old_index).value);
+  }
+  finding.remedy = renumber(pair.new_enum.name, new_member.name, old_member.value, std::move(others));
 }
 
 void check(const EvolutionContext& context, FindingSink& sink) {

@@ -15,6 +15,7 @@
 #include "fbcompat/core/finding.h"
 #include "fbcompat/core/git_changes.h"
 #include "fbcompat/core/git_source.h"
+#include "fbcompat/core/memory_reader.h"
 #include "fbcompat/core/rule.h"
 #include "fbcompat/core/schema.h"
 
@@ -37,6 +38,8 @@ struct ModuleDiffRequest {
   // Moves git cannot see (a file rewritten as it moved): old repository path, new repository path.
   std::vector<std::pair<std::string, std::string>> renames;
   DiffOptions diff;
+  // New-side files read from here instead, by the names findings carry (a fix's rewritten files, checked).
+  SchemaTexts rewritten;
   // Further checks of each new schema (the CLI's lock check), given its repository path.
   std::function<void(const std::string& path, const Schema& schema, std::vector<Finding>& findings)> check_new;
 };
@@ -47,6 +50,8 @@ struct ModuleDiff {
   // The new side's name of every schema file loaded, includes too ("schemas/a.fbs"; under new_directory
   // for a directory base): what a report written into the tree must not replace.
   std::vector<std::string> files_read;
+  // The text of every new-side file loaded, by the names findings carry: what a fix edits.
+  SchemaTexts new_texts;
 };
 
 // Errors: the ref names no commit, a schema on either side does not load (naming its side), a path

@@ -14,8 +14,9 @@ class FindingSink {
  public:
   explicit FindingSink(std::vector<Finding>& findings) : findings_(findings) {}
 
-  void report(const RuleInfo& rule, std::string subject, const Schema& schema, const SourceLocation& at,
-              std::string message, std::string fix);
+  // The finding reported, for a rule to add what only it knows (its remedy).
+  Finding& report(const RuleInfo& rule, std::string subject, const Schema& schema, const SourceLocation& at,
+                  std::string message, std::string fix);
 
  private:
   std::vector<Finding>& findings_;

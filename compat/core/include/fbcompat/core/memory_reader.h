@@ -29,4 +29,22 @@ class MemoryReader final : public SourceReader {
   SchemaTexts texts_;
 };
 
+// Another reader's files with some of them replaced by texts in memory, named as that reader shows them
+// (display_name): a fix's rewritten files read as the rest of their side.
+class OverlayReader final : public SourceReader {
+ public:
+  // Both must outlive the reader.
+  OverlayReader(const SourceReader& base, const SchemaTexts& replaced) : base_(base), replaced_(replaced) {}
+
+  bool read(const std::string& path, std::string* contents) const override;
+  bool exists(const std::string& path) const override;
+  std::optional<std::uint64_t> size(const std::string& path) const override;
+  std::string display_name(const std::string& path) const override { return base_.display_name(path); }
+
+ private:
+  const std::string* find(const std::string& path) const;
+  const SourceReader& base_;
+  const SchemaTexts& replaced_;
+};
+
 }  // namespace fbcompat

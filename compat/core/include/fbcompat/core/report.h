@@ -17,7 +17,7 @@
 
 namespace fbcompat {
 
-enum class Format { Text, Json, Markdown, Sarif, Github, Junit };
+enum class Format { Text, Json, Markdown, Sarif, Github, Junit, Patch };
 
 // Every format with its --format name, in the order help texts list them.
 const std::vector<std::pair<std::string_view, Format>>& format_names();
@@ -36,14 +36,26 @@ struct RenderOptions {
   std::vector<RuleInfo> rules;
 };
 
+// A file a fix rewrites (fbcompat/checks/fix.h): its name as findings carry it, its text before and after.
+struct FileRewrite {
+  std::string file;
+  std::string before;
+  std::string after;
+};
+
 class Report {
  public:
   explicit Report(std::vector<Finding> findings) : findings_(std::move(findings)) {}
   virtual ~Report() = default;
 
   const std::vector<Finding>& findings() const { return findings_; }
+  // For a step after judging that adds to each finding (its fix: fbcompat/checks/fix.h).
+  std::vector<Finding>& mutable_findings() { return findings_; }
   // Judges the findings by the project's policy: severities, accepted findings, --strict.
   virtual void apply(const Policy& policy) { apply_policy(policy, findings_, &judgement_); }
+  // The files the findings' fixes rewrite (planned or written): what the patch format prints.
+  const std::vector<FileRewrite>& rewrites() const { return rewrites_; }
+  void set_rewrites(std::vector<FileRewrite> rewrites) { rewrites_ = std::move(rewrites); }
   // Which configuration judged the findings and what it accepted; every format shows it.
   const Judgement& judgement() const { return judgement_; }
   // The verdict: the report's own (findings_compatible) and no error about its configuration.
@@ -68,6 +80,7 @@ class Report {
 
  private:
   std::vector<Finding> findings_;
+  std::vector<FileRewrite> rewrites_;
   Judgement judgement_;
 };
 
@@ -108,6 +121,10 @@ std::string format_junit_report(const std::vector<Finding>& findings, const std:
 std::string format_judgement_text(const Judgement& judgement, const TextStyle& style = {});
 std::string format_judgement_markdown(const Judgement& judgement);
 std::string format_judgement_github(const Judgement& judgement);
+
+// A unified diff of the rewritten files (`git apply` takes it; paths as the findings name them, under a/
+// and b/); empty when nothing is rewritten.
+std::string format_patch(const std::vector<FileRewrite>& rewrites);
 
 // {"compatible": bool, "findings": [{"rule", "category", "severity", "subject", "message", "fix", "file", "line", "column"}]}
 std::string format_json_report(const std::vector<Finding>& findings);

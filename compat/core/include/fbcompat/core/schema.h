@@ -127,6 +127,7 @@ bool same_content(const Enum& a, const Enum& b);
 
 struct Schema {
   std::vector<std::string> files;        // files[0] is the root file, then its includes
+  std::vector<std::string> file_texts;   // each file's text as it was read, in the order of files
   std::vector<std::string> namespaces;  // every namespace declared, dotted
   std::vector<Composite> composites;     // tables and structs
   std::vector<Enum> enums;               // enums and unions

@@ -1,0 +1,307 @@
+#include "fix/remedy_edits.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+
+namespace fbcompat {
+namespace {
+
+using Member = SchemaText::Member;
+using Declaration = SchemaText::Declaration;
+
+// Moved members sort after every restored one at the same place (restorations are ordered by their
+// old position, which is far smaller).
+constexpr std::size_t kMovedOrder = std::size_t{1} << 40;
+
+std::string short_name(const std::string& qualified) { return qualified.substr(qualified.rfind('.') + 1); }
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::size_t line_start(const std::string& text, std::size_t at) {
+  if (at == 0) return 0;
+  const std::size_t newline = text.rfind('\n', at - 1);
+  return newline == std::string::npos ? 0 : newline + 1;
+}
+
+// Past the end of the line holding `at` (past its newline).
+std::size_t line_after(const std::string& text, std::size_t at) {
+  const std::size_t newline = text.find('\n', at);
+  return newline == std::string::npos ? text.size() : newline + 1;
+}
+
+bool blank_between(const std::string& text, std::size_t begin, std::size_t end) {
+  return std::all_of(text.begin() + static_cast<std::ptrdiff_t>(begin), text.begin() + static_cast<std::ptrdiff_t>(end),
+                     is_blank);
+}
+
+// Only blanks, or blanks and a `//` comment, from `at` to the end of its line.
+bool rest_of_line_is_comment(const std::string& text, std::size_t at) {
+  const std::size_t end = text.find('\n', at) == std::string::npos ? text.size() : text.find('\n', at);
+  std::size_t i = at;
+  while (i < end && is_blank(text[i])) ++i;
+  return i == end || text.compare(i, 2, "//") == 0;
+}
+
+std::string indentation_of(const std::string& text, std::size_t at) {
+  const std::size_t start = line_start(text, at);
+  std::size_t end = start;
+  while (end < text.size() && (text[end] == ' ' || text[end] == '\t')) ++end;
+  return text.substr(start, end - start);
+}
+
+// A member's text as it is moved or removed: its whole lines when it has them to itself (with the `///`
+// documentation above it and the comment after it), else just its own text and the blanks after it.
+struct Block {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+  bool lines = false;
+};
+
+Block block_of(const std::string& text, const Member& member) {
+  const std::size_t start = line_start(text, member.whole.begin);
+  if (blank_between(text, start, member.whole.begin) && rest_of_line_is_comment(text, member.whole.end)) {
+    Block block{start, line_after(text, member.whole.end), true};
+    while (block.begin > 0) {
+      const std::size_t above = line_start(text, block.begin - 1);
+      std::size_t first = above;
+      while (first < block.begin && is_blank(text[first])) ++first;
+      if (text.compare(first, 3, "///") != 0) break;
+      block.begin = above;
+    }
+    return block;
+  }
+  std::size_t end = member.whole.end;
+  while (end < text.size() && (text[end] == ' ' || text[end] == '\t')) ++end;
+  return {member.whole.begin, end, false};
+}
+
+bool declares_fields(const std::string& text, const Declaration& declaration) {
+  return text.compare(declaration.keyword, 5, "table") == 0 || text.compare(declaration.keyword, 6, "struct") == 0;
+}
+
+Expected<Declaration> find_declaration(const SchemaText& text, const std::string& name) {
+  auto declaration = text.declaration(name);
+  if (!declaration) return Error{"", 0, 0, fmt::format("{} is not declared in this file", short_name(name))};
+  return std::move(*declaration);
+}
+
+Expected<Member> find_member(const SchemaText& text, const std::string& declaration, const std::string& name) {
+  auto member = text.member(declaration, name);
+  if (!member) return Error{"", 0, 0, fmt::format("{} has no {} in this file", short_name(declaration), name)};
+  return std::move(*member);
+}
+
+const Member& last_member(const Declaration& declaration) {
+  return *std::max_element(declaration.members.begin(), declaration.members.end(),
+                           [](const Member& a, const Member& b) { return a.whole.begin < b.whole.begin; });
+}
+
+// A member's own text from `begin` to `end`, its explicit number (`= 3`) replaced by `number` when given.
+std::string renumbered_text(const std::string& text, std::size_t begin, std::size_t end, const Member& member,
+                            std::int64_t number) {
+  if (number < 0 || !member.value) return text.substr(begin, end - begin);
+  return text.substr(begin, member.value->begin - begin) + std::to_string(number) +
+         text.substr(member.value->end, end - member.value->end);
+}
+
+// The `,` an enum's or union's last member may lack, once another member follows it.
+std::optional<PlannedEdit> comma_after(const std::string& text, const Declaration& declaration, const Member& member) {
+  if (member.terminated || declares_fields(text, declaration)) return std::nullopt;
+  return PlannedEdit{member.whole.end, 0, ",", 0};
+}
+
+Expected<RemedyEdits> move_to_end(const Remedy& remedy, const SchemaText& schema) {
+  const std::string& text = schema.text();
+  auto declaration = find_declaration(schema, remedy.declaration);
+  if (!declaration) return declaration.error();
+  auto member = find_member(schema, remedy.declaration, remedy.member);
+  if (!member) return member.error();
+  const Member& last = last_member(*declaration);
+  if (last.whole.begin == member->whole.begin) {
+    return Error{"", 0, 0, fmt::format("{} is already the last of {}", remedy.member, short_name(remedy.declaration))};
+  }
+  RemedyEdits result;
+  const Block moved = block_of(text, *member);
+  result.edits.push_back({moved.begin, moved.end - moved.begin, "", 0});
+  if (auto comma = comma_after(text, *declaration, last)) result.edits.push_back(*comma);
+  const Block end = block_of(text, last);
+  const std::size_t order = kMovedOrder + member->whole.begin;
+  if (end.lines) {
+    std::string lines = moved.lines ? renumbered_text(text, moved.begin, moved.end, *member, remedy.number)
+                                    : indentation_of(text, last.whole.begin) +
+                                          renumbered_text(text, member->whole.begin, member->whole.end, *member,
+                                                          remedy.number) +
+                                          "\n";
+    if (lines.back() != '\n') lines += '\n';
+    result.edits.push_back({end.end, 0, std::move(lines), order});
+  } else {
+    result.edits.push_back(
+        {last.whole.end, 0,
+         " " + renumbered_text(text, member->whole.begin, member->whole.end, *member, remedy.number), order});
+  }
+  result.note = fmt::format("{} moved to the end of {}", remedy.member, short_name(remedy.declaration));
+  if (remedy.number >= 0) result.note += fmt::format(", as {}", remedy.number);
+  return result;
+}
+
+// The span of the number in a member's `id: N` attribute, or of its `= N`.
+std::optional<SchemaText::Span> number_span(const SchemaText& schema, const Member& member) {
+  const std::string& text = schema.text();
+  if (auto id = schema.attribute(member, "id")) {
+    std::size_t at = text.find("id", id->begin);
+    if (at == std::string::npos || at >= id->end) return std::nullopt;
+    at = text.find(':', at);
+    if (at == std::string::npos || at >= id->end) return std::nullopt;
+    ++at;
+    while (at < id->end && is_blank(text[at])) ++at;
+    std::size_t end = at;
+    while (end < id->end && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '"')) ++end;
+    if (end == at) return std::nullopt;
+    return SchemaText::Span{at, end};
+  }
+  return member.value;
+}
+
+Expected<RemedyEdits> renumber(const Remedy& remedy, const SchemaText& schema) {
+  std::vector<std::pair<std::string, std::int64_t>> numbers{{remedy.member, remedy.number}};
+  numbers.insert(numbers.end(), remedy.renumbered.begin(), remedy.renumbered.end());
+  RemedyEdits result;
+  std::string list;
+  for (const auto& [name, number] : numbers) {
+    auto member = find_member(schema, remedy.declaration, name);
+    if (!member) return member.error();
+    const auto span = number_span(schema, *member);
+    if (!span) {
+      return Error{"", 0, 0, fmt::format("{} has no explicit number to set back: the order was changed, and restoring "
+                                         "it moves other declarations too, which is not guessed",
+                                         name)};
+    }
+    const bool quoted = schema.text()[span->begin] == '"';
+    result.edits.push_back({span->begin, span->end - span->begin,
+                            quoted ? fmt::format("\"{}\"", number) : std::to_string(number), 0});
+    list += fmt::format("{}{} to {}", list.empty() ? "" : ", ", name, number);
+  }
+  result.note = fmt::format("{} renumbered back: {}", short_name(remedy.declaration), list);
+  return result;
+}
+
+// A restored member's line (or, in a declaration written on one line, its text) before or after `at`.
+Expected<RemedyEdits> restore(const Remedy& remedy, const SchemaText& schema) {
+  const std::string& text = schema.text();
+  auto declaration = find_declaration(schema, remedy.declaration);
+  if (!declaration) return declaration.error();
+  const bool field = declares_fields(text, *declaration);
+  const std::string declared = remedy.text + (field ? ";" : ",");
+  const std::string line_comment = remedy.comment.empty() ? "" : "  // " + remedy.comment;
+  const std::string inline_comment = remedy.comment.empty() ? "" : " /* " + remedy.comment + " */";
+  RemedyEdits result;
+  // What the comment says it is: a member added (a reader catching up with its writer) or restored.
+  const char* const verb = remedy.comment.rfind("added", 0) == 0 ? "added" : "restored";
+  result.note = remedy.after.empty()
+                    ? fmt::format("{} {} at the start of {}", remedy.member, verb, short_name(remedy.declaration))
+                    : fmt::format("{} {} after {}", remedy.member, verb, remedy.after);
+  if (!remedy.after.empty()) {
+    auto anchor = find_member(schema, remedy.declaration, remedy.after);
+    if (!anchor) return anchor.error();
+    if (auto comma = comma_after(text, *declaration, *anchor)) result.edits.push_back(*comma);
+    const Block block = block_of(text, *anchor);
+    if (block.lines) {
+      result.edits.push_back({block.end, 0,
+                              fmt::format("{}{}{}\n", indentation_of(text, anchor->whole.begin), declared, line_comment),
+                              remedy.order});
+    } else {
+      result.edits.push_back({anchor->whole.end, 0, fmt::format(" {}{}", declared, inline_comment), remedy.order});
+    }
+    return result;
+  }
+  if (declaration->members.empty()) {
+    result.edits.push_back({declaration->open + 1, 0, fmt::format(" {}{} ", declared, inline_comment), remedy.order});
+    return result;
+  }
+  const Member& first = *std::min_element(declaration->members.begin(), declaration->members.end(),
+                                          [](const Member& a, const Member& b) { return a.whole.begin < b.whole.begin; });
+  const Block block = block_of(text, first);
+  if (block.lines) {
+    result.edits.push_back({block.begin, 0,
+                            fmt::format("{}{}{}\n", indentation_of(text, first.whole.begin), declared, line_comment),
+                            remedy.order});
+  } else {
+    result.edits.push_back({first.whole.begin, 0, fmt::format("{}{} ", declared, inline_comment), remedy.order});
+  }
+  return result;
+}
+
+Expected<RemedyEdits> drop_attribute(const Remedy& remedy, const SchemaText& schema) {
+  const std::string& text = schema.text();
+  auto member = find_member(schema, remedy.declaration, remedy.member);
+  if (!member) return member.error();
+  auto span = schema.attribute(*member, remedy.text);
+  if (!span) return Error{"", 0, 0, fmt::format("{} has no `{}` in this file", remedy.member, remedy.text)};
+  std::size_t begin = span->begin;
+  // The whole list goes with the blanks before it.
+  if (member->attributes && span->begin == member->attributes->begin) {
+    while (begin > 0 && is_blank(text[begin - 1])) --begin;
+  }
+  RemedyEdits result;
+  result.edits.push_back({begin, span->end - begin, "", 0});
+  result.note = fmt::format("`{}` removed from {}", remedy.text, remedy.member);
+  return result;
+}
+
+Expected<RemedyEdits> set_default(const Remedy& remedy, const SchemaText& schema) {
+  auto member = find_member(schema, remedy.declaration, remedy.member);
+  if (!member) return member.error();
+  RemedyEdits result;
+  if (member->value) {
+    result.edits.push_back({member->value->begin, member->value->end - member->value->begin, remedy.text, 0});
+  } else if (member->type_end) {
+    result.edits.push_back({*member->type_end, 0, " = " + remedy.text, 0});
+  } else {
+    return Error{"", 0, 0, fmt::format("the declaration of {} was not understood", remedy.member)};
+  }
+  result.note = fmt::format("the default of {} restored to {}", remedy.member, remedy.text);
+  return result;
+}
+
+// `root_type X;` or `file_identifier "X";`: its value replaced, or the statement restored (an
+// identifier before the root_type, else at the end of the file).
+Expected<RemedyEdits> set_statement(const Remedy& remedy, const SchemaText& schema) {
+  const std::string& text = schema.text();
+  const bool identifier = remedy.kind == Remedy::Kind::SetIdentifier;
+  const std::string keyword = identifier ? "file_identifier" : "root_type";
+  const std::string value = identifier ? fmt::format("\"{}\"", remedy.text) : remedy.text;
+  RemedyEdits result;
+  result.note = fmt::format("{} restored to {}", keyword, value);
+  if (auto statement = identifier ? schema.file_identifier() : schema.root_type()) {
+    result.edits.push_back({statement->value.begin, statement->value.end - statement->value.begin, value, 0});
+    return result;
+  }
+  const std::string line = fmt::format("{} {};\n", keyword, value);
+  const auto root_type = schema.root_type();
+  if (identifier && root_type) {
+    result.edits.push_back({line_start(text, root_type->whole.begin), 0, line, 0});
+  } else {
+    result.edits.push_back({text.size(), 0, (text.empty() || text.back() == '\n' ? "" : "\n") + line, 0});
+  }
+  return result;
+}
+
+}  // namespace
+
+Expected<RemedyEdits> remedy_edits(const Remedy& remedy, const SchemaText& text) {
+  switch (remedy.kind) {
+    case Remedy::Kind::MoveToEnd: return move_to_end(remedy, text);
+    case Remedy::Kind::Renumber: return renumber(remedy, text);
+    case Remedy::Kind::Restore: return restore(remedy, text);
+    case Remedy::Kind::DropAttribute: return drop_attribute(remedy, text);
+    case Remedy::Kind::SetDefault: return set_default(remedy, text);
+    case Remedy::Kind::SetIdentifier:
+    case Remedy::Kind::SetRootType: return set_statement(remedy, text);
+    case Remedy::Kind::None: break;
+  }
+  return Error{"", 0, 0, remedy.reason.empty() ? std::string("no mechanical fix") : remedy.reason};
+}
+
+}  // namespace fbcompat

@@ -1,0 +1,72 @@
+// Fixes, not only findings: the edits of the new side's schema files that remove every finding with a
+// mechanical remedy (Finding::remedy, which the rules fill in), checked by running the same check again
+// on the edited text, and written the way every output is. An edit keeps the author's file byte for byte
+// except the lines of the declarations it fixes. What is ambiguous (a type change, a possible rename) is
+// never guessed: its finding stays, saying why.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "fbcompat/core/error.h"
+#include "fbcompat/core/finding.h"
+#include "fbcompat/core/memory_reader.h"
+#include "fbcompat/core/report.h"
+#include "fbcompat/core/schema.h"
+
+namespace fbcompat {
+
+// The new side's text of each file of `schema` (its root file and includes), by the names findings carry.
+SchemaTexts texts_of(const Schema& schema);
+
+// Plans the edits of every finding whose remedy can be carried out in `texts` (the new side's files, by
+// the names findings carry): each such finding gets its edits, FixStatus::Fixable and a note saying what
+// they do; the others with a remedy or a reason get FixStatus::NotFixed and why. Returns every file the
+// edits change, with its text before and after.
+std::vector<FileRewrite> plan_fixes(std::vector<Finding>& findings, const SchemaTexts& texts);
+
+// The same check as made the findings, run again with some files of the new side replaced by `rewritten`
+// (name to text): its findings, or why the files do not load.
+using Recheck = std::function<Expected<std::vector<Finding>>(const SchemaTexts& rewritten)>;
+
+// plan_fixes, each fix kept only where `recheck` proves it: the edited files load, the finding is gone,
+// and no finding appears that was not there before. A fix that fails is withdrawn (NotFixed, saying so).
+std::vector<FileRewrite> plan_checked_fixes(std::vector<Finding>& findings, const SchemaTexts& texts,
+                                            const Recheck& recheck);
+
+struct FixesWritten {
+  std::vector<std::string> files;  // written, as findings name them
+  std::vector<Error> refused;      // not written, and why
+};
+
+// Writes each rewritten file at `root` + its name (atomically, through links, keeping its permissions),
+// but only while it still holds the text the fixes were planned on: a file that differs is left alone,
+// with `differs` saying why it may ("changed while it was being checked"). Findings whose edits were
+// written become FixStatus::Fixed; those of a file left alone NotFixed.
+FixesWritten write_fixes(std::vector<Finding>& findings, const std::vector<FileRewrite>& rewrites,
+                         const std::string& root, const std::string& differs);
+
+// What a command asks of the fix engine: plan and check the fixes of its findings, and with --fix write them.
+struct FixRequest {
+  bool write = false;  // --fix
+  SchemaTexts texts;   // the new side's files, as they were checked
+  Recheck recheck;
+  std::string root;  // where the new side's files are, before their names ("" or a work tree's root)
+  std::string differs = "it changed while it was being checked";  // why a file may no longer hold what was checked
+};
+
+struct FixOutcome {
+  std::vector<FileRewrite> rewrites;  // planned and checked (the patch)
+  FixesWritten written;               // with --fix
+};
+
+// Without `write`, each finding with a checked fix is Fixable and the rest keep FixStatus::None; with it,
+// each is Fixed or NotFixed (saying why).
+FixOutcome fix_findings(std::vector<Finding>& findings, const FixRequest& request);
+
+// The rules whose findings --fix can remove (the rest it never does): the rule pages say which.
+const std::vector<std::string>& fixable_rules();
+
+}  // namespace fbcompat
