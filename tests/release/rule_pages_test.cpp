@@ -25,6 +25,7 @@
 #include "fbcompat/core/config.h"
 #include "fbcompat/release/rule_catalogue.h"
 #include "fbcompat/checks/diff.h"
+#include "fbcompat/checks/fix.h"
 #include "fbcompat/core/history.h"
 #include "fbcompat/checks/lock.h"
 #include "fbcompat/checks/pair.h"
@@ -246,8 +247,8 @@ BOOST_AUTO_TEST_CASE(every_page_names_a_registered_rule) {
   }
 }
 
-// The header, line by line: "# ID", a blank line, Category, Default severity and Command, a blank
-// line, the purpose, a blank line, then the first section.
+// The header, line by line: "# ID", a blank line, Category, Default severity, Command and Fixable, a
+// blank line, the purpose, a blank line, then the first section.
 BOOST_AUTO_TEST_CASE(every_page_states_what_the_registry_says) {
   BOOST_TEST_REQUIRE(listed_commands().size() == all_rules().size());
   for (const RuleInfo& rule : all_rules()) {
@@ -256,17 +257,20 @@ BOOST_AUTO_TEST_CASE(every_page_states_what_the_registry_says) {
     if (page.empty()) continue;  // every_rule_has_a_page reports it
     BOOST_TEST_CONTEXT("docs/rules/" << id << ".md") {
       const std::vector<std::string> lines = lines_of(page);
-      BOOST_TEST_REQUIRE(lines.size() > 9u);
+      BOOST_TEST_REQUIRE(lines.size() > 10u);
       BOOST_TEST(lines[0] == "# " + id);
       BOOST_TEST(lines[1].empty());
       BOOST_TEST(starts_with(lines[2], "**Category:** " + std::string(category_name(rule.category)) + " — "), lines[2]);
       BOOST_TEST(lines[3] == "**Default severity:** " + std::string(severity_name(rule.default_severity)));
       const std::string command = "**Command:** " + listed_commands().at(id);
       BOOST_TEST((lines[4] == command || starts_with(lines[4], command + " — ")), lines[4] << " (expected " << command << ")");
-      BOOST_TEST(lines[5].empty());
-      BOOST_TEST(lines[6] == std::string(rule.purpose), "the purpose line is not the rule's purpose: " << rule.purpose);
-      BOOST_TEST(lines[7].empty());
-      BOOST_TEST(lines[8] == kSections.front());
+      // Whether --fix removes its findings, as the fix engine's list says.
+      const bool fixable = std::count(fixable_rules().begin(), fixable_rules().end(), id) != 0;
+      BOOST_TEST(starts_with(lines[5], fixable ? "**Fixable:** yes" : "**Fixable:** no — "), lines[5]);
+      BOOST_TEST(lines[6].empty());
+      BOOST_TEST(lines[7] == std::string(rule.purpose), "the purpose line is not the rule's purpose: " << rule.purpose);
+      BOOST_TEST(lines[8].empty());
+      BOOST_TEST(lines[9] == kSections.front());
     }
   }
 }
@@ -302,6 +306,25 @@ BOOST_AUTO_TEST_CASE(diff_pages_examples_do_what_the_page_says) {
       examples.check_transcripts(kDiffCommand);
     }
   }
+}
+
+// A page that says its findings are fixable shows it: `fbcompat diff --fix` on its breaking example
+// leaves no finding of the rule, and exits 1 for the file it changed.
+BOOST_AUTO_TEST_CASE(fixable_diff_pages_are_fixed_by_fix) {
+  std::size_t fixed = 0;
+  for (const RuleInfo* rule : rules_of_scope(RuleScope::Evolution)) {
+    const std::string id(rule->id);
+    if (std::count(fixable_rules().begin(), fixable_rules().end(), id) == 0) continue;
+    BOOST_TEST_CONTEXT("docs/rules/" << id << ".md") {
+      const PageExamples examples(id);
+      const CommandResult fix = run_cli({"diff", "old.fbs", "new.fbs", "--fix"}, examples.dir().path());
+      BOOST_TEST(fix.exit_code == 1, fix.out << fix.err);
+      const CommandResult again = run_cli({"diff", "old.fbs", "new.fbs"}, examples.dir().path());
+      BOOST_TEST(again.out.find("[" + id + "] ") == std::string::npos, "--fix left the finding:\n" << again.out);
+      ++fixed;
+    }
+  }
+  BOOST_TEST(fixed == 10u);
 }
 
 // The module gate's pages are a repository: their `$ git` lines make it, their `$ fbcompat diff --against`

@@ -29,15 +29,19 @@ g -C "$work/seed" commit -q -am "drop sku"
 g -C "$work/seed" checkout -q -b compatible main
 sed -i 's/sku: string; price: float;/sku: string; price: float; discount: float;/' "$work/seed/schemas/order.fbs"
 g -C "$work/seed" commit -q -am "add discount"
+g -C "$work/seed" checkout -q -b inserted main
+sed -i 's/^union Payload { Item }/table Gift { note: string; }\nunion Payload { Gift, Item }/' "$work/seed/schemas/order.fbs"
+g -C "$work/seed" commit -q -am "a gift, inserted before Item"
 g clone -q --bare "$work/seed" "$work/origin.git"
 
-run_pull_request() {  # BRANCH NAME UPLOAD: check out the branch one commit deep and run the action
-  local branch=$1 name=$2 upload=$3
+run_pull_request() {  # BRANCH NAME UPLOAD [SUGGEST]: check out the branch one commit deep and run the action
+  local branch=$1 name=$2 upload=$3 suggest=${4:-false}
   g clone -q --depth 1 --branch "$branch" "file://$work/origin.git" "$work/$name"
-  local inputs github
-  inputs=$(printf '{"upload-sarif": "%s", "token": "secret-token"}' "$upload")
-  github=$(printf '{"event_name": "pull_request", "base_ref": "main", "workspace": "%s", "sha": "%s", "ref": "refs/pull/7/merge", "repository": "shop/schemas", "api_url": "http://127.0.0.1:%s", "token": "secret-token", "event": {"before": ""}}' \
-    "$work/$name" "$(g -C "$work/$name" rev-parse HEAD)" "${port:-9}")
+  local inputs github head
+  head=$(g -C "$work/$name" rev-parse HEAD)
+  inputs=$(printf '{"upload-sarif": "%s", "suggest-fixes": "%s", "token": "secret-token"}' "$upload" "$suggest")
+  github=$(printf '{"event_name": "pull_request", "base_ref": "main", "workspace": "%s", "sha": "%s", "ref": "refs/pull/7/merge", "repository": "shop/schemas", "api_url": "http://127.0.0.1:%s", "token": "secret-token", "event": {"before": "", "pull_request": {"number": 7, "head": {"sha": "%s"}}}}' \
+    "$work/$name" "$head" "${port:-9}" "$head")
   set +e
   "$python" "$source/tests/workflow/run_action.py" "$source" "$inputs" "$github" >"$work/$name.log" 2>&1
   status=$?
@@ -79,5 +83,30 @@ run_pull_request compatible compatible false
 log=$(cat "$work/compatible.log")
 [ "$status" -eq 0 ] || fail "a compatible pull request failed the job (exit $status): $log"
 grep -q 'run_action: outputs {"verdict": "compatible"}' <<<"$log" || fail "the verdict output is not compatible: $log"
-grep -q "step 3 (Upload the report to code scanning): skipped" <<<"$log" || fail "the upload ran unasked: $log"
+grep -q "step 4 (Upload the report to code scanning): skipped" <<<"$log" || fail "the upload ran unasked: $log"
 echo "action: a breaking pull request fails with annotations, summary and SARIF uploaded; a compatible one passes"
+
+# A member inserted mid-union, with suggestions asked for: the review the action would post (written to
+# a file here, never sent) suggests the append on the changed line, and the job summary shows the patch.
+export FBCOMPAT_REVIEW_REQUEST_FILE="$work/review.json"
+run_pull_request inserted inserted false true
+log=$(cat "$work/inserted.log")
+[ "$status" -eq 1 ] || fail "a mid-union insertion did not fail the job (exit $status): $log"
+grep -q "step 3 (Suggest the fixes on the pull request)$" <<<"$log" || fail "the suggestion step did not run: $log"
+grep -q "fbcompat: wrote the review request to $work/review.json" <<<"$log" || fail "no review request written: $log"
+grep -q 'run_action: summary ".*```diff\\n.*+union Payload { Item, Gift }' <<<"$log" || fail "the job summary lacks the patch: $log"
+"$python" - "$work/review.json" "$(g -C "$work/inserted" rev-parse HEAD)" <<'PY' || fail "the review request is not the suggestion: $(cat "$work/review.json")"
+import json, sys
+request = json.load(open(sys.argv[1]))
+assert request["method"] == "POST", request
+assert request["path"] == "/repos/shop/schemas/pulls/7/reviews", request
+body = request["body"]
+assert body["commit_id"] == sys.argv[2] and body["event"] == "COMMENT", body
+assert len(body["comments"]) == 1, body
+comment = body["comments"][0]
+assert comment["path"] == "schemas/order.fbs" and comment["line"] == 5 and comment["side"] == "RIGHT", comment
+assert "start_line" not in comment, comment
+assert "`UNION_MEMBER_SAME_ID`: Gift moved to the end of Payload, as 2" in comment["body"], comment
+assert comment["body"].endswith("```suggestion\nunion Payload { Item, Gift }\n```\n"), comment
+PY
+echo "action: the fixes of a breaking pull request are suggested on its lines and shown in the summary"

@@ -87,3 +87,22 @@ git -C "$work/fresh" add -A
 (cd "$work/fresh" && pre-commit try-repo "$work/hooks" fbcompat) >"$work/hook.log" 2>&1 ||
   fail "the first commit fails the hook: $(cat "$work/hook.log")"
 echo "pre-commit: git commit -a, --from-ref/--to-ref, the first commit and a project without schemas"
+
+# The fixing hook: a field inserted mid-table is staged; the hook moves it to the end in the work tree,
+# fails as pre-commit's fixing hooks do, and passes once the fix is staged.
+cd "$work/project"
+g reset -q --hard
+printf 'namespace app;\n\ntable Track {\n  title: string;\n  seconds: int;\n}\nroot_type Track;\n' >schemas/track.fbs
+g add schemas/track.fbs && g -c core.hooksPath=/dev/null commit -q -m "track"
+printf 'namespace app;\n\ntable Track {\n  title: string;\n  year: short;\n  seconds: int;\n}\nroot_type Track;\n' >schemas/track.fbs
+g add schemas/track.fbs
+fix_hook() { (cd "$work/project" && pre-commit try-repo "$work/hooks" fbcompat-fix) >"$work/hook.log" 2>&1; }
+if fix_hook; then fail "the fixing hook passed a staged breaking change: $(cat "$work/hook.log")"; fi
+grep -q "= fixed: year moved to the end of Track" "$work/hook.log" || fail "the fixing hook did not say what it fixed: $(cat "$work/hook.log")"
+[ "$(cat schemas/track.fbs)" = "$(printf 'namespace app;\n\ntable Track {\n  title: string;\n  seconds: int;\n  year: short;\n}\nroot_type Track;')" ] ||
+  fail "the work tree was not fixed: $(cat schemas/track.fbs)"
+git -C "$work/project" diff --cached --quiet && fail "the staged change vanished"
+g add schemas/track.fbs
+fix_hook || fail "the fixing hook refused its own fix: $(cat "$work/hook.log")"
+echo "pre-commit: the fixing hook fixes the work tree, fails as fixing hooks do, and passes once the fix is staged"
+

@@ -32,6 +32,7 @@ if ! git rev-parse --verify --quiet "$base^{commit}" >/dev/null; then
   git rev-parse --verify --quiet "$base^{commit}" >/dev/null || fail_with "cannot fetch the base $base from origin"
 fi
 
+echo "base=$base" >>"${GITHUB_OUTPUT:-/dev/null}"
 arguments=(diff --against "git:$base")
 # The paths input, one or more per line, separated by spaces or newlines.
 paths=()
@@ -53,6 +54,12 @@ fi
 rm -f "$errors"
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   fbcompat "${arguments[@]}" --format markdown >>"$GITHUB_STEP_SUMMARY" 2>/dev/null || true
+  # The fixes fbcompat can make, as the patch `fbcompat diff --fix` would apply.
+  patch=$(fbcompat "${arguments[@]}" --format patch 2>/dev/null || true)
+  if [ -n "$patch" ]; then
+    printf '\n#### Fixes (`fbcompat diff --against git:%s --fix` makes them)\n\n```diff\n%s\n```\n' "$base" "$patch" \
+      >>"$GITHUB_STEP_SUMMARY"
+  fi
 fi
 if [ -n "${FBCOMPAT_SARIF:-}" ] && [ "$status" -ne 2 ]; then
   fbcompat "${arguments[@]}" --format sarif -o "$FBCOMPAT_SARIF" >/dev/null 2>&1 || true
