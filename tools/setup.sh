@@ -40,6 +40,7 @@ if [ "$lean" = no ]; then
     libboost-test-dev libbenchmark-dev
     clang libclang-rt-14-dev
     pre-commit
+    python3-jsonschema  # tests/workflow/check_sarif.py validates SARIF reports against the 2.1.0 rules
   )
 fi
 

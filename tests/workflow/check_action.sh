@@ -106,7 +106,7 @@ assert len(body["comments"]) == 1, body
 comment = body["comments"][0]
 assert comment["path"] == "schemas/order.fbs" and comment["line"] == 5 and comment["side"] == "RIGHT", comment
 assert "start_line" not in comment, comment
-assert "`UNION_MEMBER_SAME_ID`: Gift moved to the end of Payload, as 2" in comment["body"], comment
+assert "`UNION_MEMBER_SAME_ID`: Gift moved to the end of Payload, as type id 2" in comment["body"], comment
 assert comment["body"].endswith("```suggestion\nunion Payload { Item, Gift }\n```\n"), comment
 PY
 echo "action: the fixes of a breaking pull request are suggested on its lines and shown in the summary"

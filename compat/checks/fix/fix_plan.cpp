@@ -86,7 +86,8 @@ std::vector<FileRewrite> plan_fixes(std::vector<Finding>& findings, const Schema
     Finding& finding = findings[index];
     finding.edits.clear();
     if (finding.remedy.kind == Remedy::Kind::None) {
-      if (!finding.remedy.reason.empty()) not_fixed(finding, finding.remedy.reason);
+      std::string why = finding.remedy.reason.empty() ? unfixable_reason(finding.rule) : finding.remedy.reason;
+      if (!why.empty()) not_fixed(finding, std::move(why));
       continue;
     }
     const std::string& file = finding.remedy.file.empty() ? finding.file : finding.remedy.file;

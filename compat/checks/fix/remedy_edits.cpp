@@ -106,6 +106,13 @@ std::string renumbered_text(const std::string& text, std::size_t begin, std::siz
          text.substr(member.value->end, end - member.value->end);
 }
 
+// Where a member's text ends before its terminator (and the blanks before that).
+std::size_t without_terminator(const std::string& text, const Member& member) {
+  std::size_t end = member.terminated ? member.whole.end - 1 : member.whole.end;
+  while (end > member.whole.begin && is_blank(text[end - 1])) --end;
+  return end;
+}
+
 // The `,` an enum's or union's last member may lack, once another member follows it.
 std::optional<PlannedEdit> comma_after(const std::string& text, const Declaration& declaration, const Member& member) {
   if (member.terminated || declares_fields(text, declaration)) return std::nullopt;
@@ -125,10 +132,17 @@ Expected<RemedyEdits> move_to_end(const Remedy& remedy, const SchemaText& schema
   RemedyEdits result;
   const Block moved = block_of(text, *member);
   result.edits.push_back({moved.begin, moved.end - moved.begin, "", 0});
-  if (auto comma = comma_after(text, *declaration, last)) result.edits.push_back(*comma);
   const Block end = block_of(text, last);
   const std::size_t order = kMovedOrder + member->whole.begin;
-  if (end.lines) {
+  const auto comma = comma_after(text, *declaration, last);
+  if (comma && !end.lines) {
+    // `{ A, B }`: the member goes after a comma of its own, without its own terminator.
+    result.edits.push_back({last.whole.end, 0,
+                            ", " + renumbered_text(text, member->whole.begin, without_terminator(text, *member),
+                                                   *member, remedy.number),
+                            order});
+  } else if (end.lines) {
+    if (comma) result.edits.push_back(*comma);
     std::string lines = moved.lines ? renumbered_text(text, moved.begin, moved.end, *member, remedy.number)
                                     : indentation_of(text, last.whole.begin) +
                                           renumbered_text(text, member->whole.begin, member->whole.end, *member,
@@ -142,7 +156,10 @@ Expected<RemedyEdits> move_to_end(const Remedy& remedy, const SchemaText& schema
          " " + renumbered_text(text, member->whole.begin, member->whole.end, *member, remedy.number), order});
   }
   result.note = fmt::format("{} moved to the end of {}", remedy.member, short_name(remedy.declaration));
-  if (remedy.number >= 0) result.note += fmt::format(", as {}", remedy.number);
+  if (remedy.number >= 0) {
+    const bool union_member = text.compare(declaration->keyword, 5, "union") == 0;
+    result.note += fmt::format(", as {}{}", union_member ? "type id " : "", remedy.number);
+  }
   return result;
 }
 
@@ -183,7 +200,7 @@ Expected<RemedyEdits> renumber(const Remedy& remedy, const SchemaText& schema) {
                             quoted ? fmt::format("\"{}\"", number) : std::to_string(number), 0});
     list += fmt::format("{}{} to {}", list.empty() ? "" : ", ", name, number);
   }
-  result.note = fmt::format("{} renumbered back: {}", short_name(remedy.declaration), list);
+  result.note = fmt::format("numbers in {} set: {}", short_name(remedy.declaration), list);
   return result;
 }
 
@@ -205,8 +222,13 @@ Expected<RemedyEdits> restore(const Remedy& remedy, const SchemaText& schema) {
   if (!remedy.after.empty()) {
     auto anchor = find_member(schema, remedy.declaration, remedy.after);
     if (!anchor) return anchor.error();
-    if (auto comma = comma_after(text, *declaration, *anchor)) result.edits.push_back(*comma);
+    const auto comma = comma_after(text, *declaration, *anchor);
     const Block block = block_of(text, *anchor);
+    if (comma && !block.lines) {
+      result.edits.push_back({anchor->whole.end, 0, fmt::format(", {}{}", remedy.text, inline_comment), remedy.order});
+      return result;
+    }
+    if (comma) result.edits.push_back(*comma);
     if (block.lines) {
       result.edits.push_back({block.end, 0,
                               fmt::format("{}{}{}\n", indentation_of(text, anchor->whole.begin), declared, line_comment),

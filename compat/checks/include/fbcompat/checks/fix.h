@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fbcompat/core/error.h"
@@ -65,6 +66,10 @@ struct FixOutcome {
 // Without `write`, each finding with a checked fix is Fixable and the rest keep FixStatus::None; with it,
 // each is Fixed or NotFixed (saying why).
 FixOutcome fix_findings(std::vector<Finding>& findings, const FixRequest& request);
+
+// Why --fix never removes a finding of `rule` (a type change is never guessed, ...); empty for the rules
+// it fixes, and for those no command that fixes reports.
+std::string unfixable_reason(std::string_view rule);
 
 // The rules whose findings --fix can remove (the rest it never does): the rule pages say which.
 const std::vector<std::string>& fixable_rules();

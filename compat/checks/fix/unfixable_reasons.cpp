@@ -1,0 +1,91 @@
+// Why --fix leaves the findings of the rules that have no mechanical remedy: one table, which the rule
+// pages' **Fixable:** lines repeat word for word (tests/release/rule_pages_test.cpp holds them together).
+#include <map>
+#include <string>
+
+#include "fbcompat/checks/fix.h"
+
+namespace fbcompat {
+
+std::string unfixable_reason(std::string_view rule) {
+  static const std::map<std::string, std::string, std::less<>> reasons{
+      {"ENUM_SAME_BIT_FLAGS",
+       "whether the enum is a set of flags is a decision about its meaning"},
+      {"ENUM_SAME_UNDERLYING_TYPE",
+       "a type change is never guessed"},
+      {"ENUM_VALUE_SAME_NAME",
+       "a renamed value may be meant; restoring the old name is not guessed"},
+      {"FIELD_NEWLY_DEPRECATED",
+       "deprecating a field is a decision about its code"},
+      {"FIELD_NO_REUSE_DEPRECATED",
+       "the new field's place is a decision (give it the next free slot)"},
+      {"FIELD_SAME_KEY",
+       "which field is the key is a decision about the data"},
+      {"FIELD_SAME_NAME",
+       "a rename may be meant"},
+      {"FIELD_SAME_TYPE",
+       "a type change is never guessed"},
+      {"FIELD_SAME_TYPE_NAME",
+       "a type renamed may be meant"},
+      {"FILE_NO_DELETE",
+       "a file deleted may have moved; restore it or map the move"},
+      {"LOCK_ID_REUSED",
+       "the lock records what was released; the schema's fix is the diff rule's"},
+      {"LOCK_OUT_OF_DATE",
+       "`fbcompat lock` writes the lock file"},
+      {"LOCK_RELEASED_DELETED",
+       "the lock records what was released; the schema's fix is the diff rule's"},
+      {"PAIR_ENUM_VALUE_NAME_MISMATCH",
+       "which side's name is right is not guessed"},
+      {"PAIR_FIELD_DEFAULT_MISMATCH",
+       "which side's default is right is not guessed"},
+      {"PAIR_FIELD_DEPRECATED_IN_READER",
+       "deprecating the writer's field is a decision about its code"},
+      {"PAIR_FIELD_NAME_MISMATCH",
+       "which side's name is right is not guessed"},
+      {"PAIR_FIELD_SLOT_MISMATCH",
+       "which side moved is not known without a base (`fbcompat diff --against` fixes the side that moved)"},
+      {"PAIR_FIELD_TYPE_MISMATCH",
+       "a type change is never guessed"},
+      {"PAIR_IDENTIFIER_NOT_ACCEPTED",
+       "which identifiers a reader accepts is configuration"},
+      {"PAIR_ROOT_TYPE_MISMATCH",
+       "which side's root is right is not guessed"},
+      {"PAIR_STRUCT_LAYOUT_MISMATCH",
+       "a struct's layout is not guessed"},
+      {"PAIR_UNION_MEMBER_MOVED",
+       "which side moved is not known without a base (`fbcompat diff --against` fixes the side that moved)"},
+      {"PAIR_UNION_MEMBER_NAME_MISMATCH",
+       "which side's name is right is not guessed"},
+      {"PAIR_UNION_MEMBER_TABLE_MISMATCH",
+       "which table is right is not guessed"},
+      {"STRUCT_FIELD_SAME_NAME",
+       "a rename may be meant"},
+      {"STRUCT_SAME_LAYOUT",
+       "a struct's layout is not guessed"},
+      {"TYPE_NO_DELETE",
+       "a declaration deleted may have moved or been renamed"},
+      {"TYPE_NO_DELETE_UNUSED",
+       "a declaration deleted may have moved or been renamed"},
+      {"TYPE_SAME_KIND",
+       "a kind change is never guessed"},
+      {"TYPE_SAME_NAME",
+       "a rename may be meant"},
+      {"TYPE_SAME_NAMESPACE",
+       "a namespace change may be meant"},
+      {"UNION_CAPACITY",
+       "a warning about room left, not a change to undo"},
+      {"UNION_MEMBER_SAME_NAME",
+       "a rename may be meant"},
+      {"UNION_MEMBER_SAME_TABLE",
+       "which table a member carries is not guessed"},
+      {"UNION_MEMBER_SAME_TABLE_NAME",
+       "a table renamed may be meant"},
+      {"UNION_SAME_UNDERLYING_TYPE",
+       "a type change is never guessed"},
+  };
+  const auto found = reasons.find(rule);
+  return found == reasons.end() ? std::string() : found->second;
+}
+
+}  // namespace fbcompat
