@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "support/declared_names.h"
 #include "support/test_support.h"
 
 using namespace fbcompat;
@@ -18,20 +19,6 @@ using namespace fbcompat::test;
 namespace {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-// Every declaration, field, value and member of a schema, by qualified name.
-std::set<std::string> names_in(const Schema& schema) {
-  std::set<std::string> names;
-  for (const Composite& composite : schema.composites) {
-    names.insert(composite.name);
-    for (const Field& field : composite.fields) names.insert(composite.name + "." + field.name);
-  }
-  for (const Enum& enumeration : schema.enums) {
-    names.insert(enumeration.name);
-    for (const EnumValue& value : enumeration.values) names.insert(enumeration.name + "." + value.name);
-  }
-  return names;
-}
 
 std::set<std::string> rules_of(const std::string& json_report) {
   std::set<std::string> rules;
@@ -68,8 +55,8 @@ std::string fixed(const std::string& old_fbs, const std::string& new_fbs, const 
 
   const CommandResult again = run_cli({"diff", "old.fbs", "new.fbs", "--format", "json"}, dir.path());
   BOOST_TEST(rules_of(again.out).count(rule) == 0u, rule << " still fires after --fix: " << again.out << again.err);
-  for (const std::string& name : names_in(load_text(new_fbs))) {
-    BOOST_TEST(names_in(load_text(result)).count(name) == 1u, name << " was lost by the fix");
+  for (const std::string& name : declared_names(load_text(new_fbs))) {
+    BOOST_TEST(declared_names(load_text(result)).count(name) == 1u, name << " was lost by the fix");
   }
   return result;
 }

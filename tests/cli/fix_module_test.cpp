@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "support/declared_names.h"
 #include "support/test_support.h"
 
 using namespace fbcompat;
@@ -41,19 +42,6 @@ std::string replaced(std::string text, const std::string& from, const std::strin
   const std::size_t at = text.find(from);
   BOOST_TEST_REQUIRE(at != std::string::npos);
   return text.replace(at, from.size(), to);
-}
-
-std::set<std::string> names_in(const Schema& schema) {
-  std::set<std::string> names;
-  for (const Composite& composite : schema.composites) {
-    names.insert(composite.name);
-    for (const Field& field : composite.fields) names.insert(composite.name + "." + field.name);
-  }
-  for (const Enum& enumeration : schema.enums) {
-    names.insert(enumeration.name);
-    for (const EnumValue& value : enumeration.values) names.insert(enumeration.name + "." + value.name);
-  }
-  return names;
 }
 
 // A repository whose main branch holds one version's two XNNPACK schema files.
@@ -127,7 +115,7 @@ BOOST_AUTO_TEST_CASE(xnnpack_breaking_steps_are_fixed_and_checked_compatible) {
              breaking.out);
 
   std::vector<std::set<std::string>> declared;
-  for (const char* file : kFiles) declared.push_back(names_in(load_text(repository.read(file), file)));
+  for (const char* file : kFiles) declared.push_back(declared_names(load_text(repository.read(file), file)));
   const CommandResult fix = repository.fbcompat({"diff", "--against", "git:main", "--fix"});
   BOOST_TEST(fix.exit_code == 1, fix.out << fix.err);
   const CommandResult again = repository.fbcompat({"diff", "--against", "git:main"});
@@ -135,7 +123,7 @@ BOOST_AUTO_TEST_CASE(xnnpack_breaking_steps_are_fixed_and_checked_compatible) {
   for (std::size_t i = 0; i < 2; ++i) {
     const std::string text = repository.read(kFiles[i]);
     for (const std::string& name : declared[i]) {
-      BOOST_TEST(names_in(load_text(text, kFiles[i])).count(name) == 1u, name << " was lost from " << kFiles[i]);
+      BOOST_TEST(declared_names(load_text(text, kFiles[i])).count(name) == 1u, name << " was lost from " << kFiles[i]);
     }
     BOOST_TEST(contains(text, "  xnn_datatype_bf16,      // 14\n  xnn_datatype_fp8,\n}"), text);
     BOOST_TEST(contains(text, "  xnode_union:XNodeUnion;       // slots: xnode_union_type = 0, xnode_union = 1\n"

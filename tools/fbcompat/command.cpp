@@ -83,7 +83,14 @@ int emit_fixed_findings(std::vector<Finding> findings, const OutputOptions& opti
                         const std::string& what, const FixRequest& request, bool staged) {
   Report report(std::move(findings));
   report.apply(policy);  // an accepted finding is not fixed
-  FixOutcome outcome = fix_findings(report.mutable_findings(), request);
+  // The fixed text is judged as the original was: a finding accepted there is no new finding.
+  FixRequest judged = request;
+  judged.recheck = [&](const SchemaTexts& rewritten) -> Expected<std::vector<Finding>> {
+    auto rechecked = request.recheck(rewritten);
+    if (rechecked) apply_policy(policy, *rechecked, nullptr);
+    return rechecked;
+  };
+  FixOutcome outcome = fix_findings(report.mutable_findings(), judged);
   report.set_rewrites(std::move(outcome.rewrites));
   for (const Error& refused : outcome.written.refused) std::fprintf(stderr, "fbcompat: %s\n", refused.to_string().c_str());
   const int code = emit(report, options, what);

@@ -13,7 +13,6 @@
 #include "fbcompat/checks/fix.h"
 #include "fbcompat/checks/module_diff.h"
 #include "fbcompat/core/git_source.h"
-#include "fbcompat/core/memory_reader.h"
 #include "fbcompat/core/schema_loader.h"
 #include "project_config.h"
 
@@ -292,11 +291,7 @@ int run_file_diff(const DiffArguments& arguments) {
   fixes.write = arguments.fix;
   fixes.texts = texts_of(*new_schema);
   fixes.recheck = [&](const SchemaTexts& rewritten) -> Expected<std::vector<Finding>> {
-    const FileSystemReader files;
-    const OverlayReader reader(files, rewritten);
-    LoadOptions load_options = new_options;
-    load_options.reader = &reader;
-    auto fixed = load_schema(new_path, load_options);
+    auto fixed = load_rewritten(new_path, new_options, rewritten);
     if (!fixed) return fixed.error();
     return check(*fixed);
   };

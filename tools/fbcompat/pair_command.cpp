@@ -7,7 +7,6 @@
 #include "fbcompat/core/manifest.h"
 #include "fbcompat/checks/fix.h"
 #include "fbcompat/checks/pair.h"
-#include "fbcompat/core/memory_reader.h"
 #include "fbcompat/core/report.h"
 #include "fbcompat/core/schema_loader.h"
 #include "project_config.h"
@@ -96,11 +95,7 @@ int run_pair(const PairArguments& arguments) {
   fixes.write = arguments.fix;
   fixes.texts = texts_of(*reader);
   fixes.recheck = [&](const SchemaTexts& rewritten) -> Expected<std::vector<Finding>> {
-    const FileSystemReader files;
-    const OverlayReader overlay(files, rewritten);
-    LoadOptions fixed_options = load_options;
-    fixed_options.reader = &overlay;
-    auto fixed = load_schema(arguments.reader, fixed_options);
+    auto fixed = load_rewritten(arguments.reader, load_options, rewritten);
     if (!fixed) return fixed.error();
     return check_pair(*writer, *fixed, options);
   };

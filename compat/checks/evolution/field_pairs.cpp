@@ -1,5 +1,7 @@
 #include "evolution/field_pairs.h"
 
+#include <cstdlib>
+
 #include <fmt/format.h>
 
 namespace fbcompat {
@@ -53,7 +55,10 @@ std::string field_declaration(const Field& field) {
   Type written = field.type;
   written.offset = OffsetWidth::Standard;
   std::string text = fmt::format("{}: {}", field.name, type_to_string(written));
-  if (is_scalar(field.type.base) && !field.default_value.empty() && field.default_value != "0") {
+  // A zero default ("0", "0.0") is what a field without one has: not written.
+  char* end = nullptr;
+  const bool zero = std::strtod(field.default_value.c_str(), &end) == 0.0 && end != field.default_value.c_str() && *end == '\0';
+  if (is_scalar(field.type.base) && !field.default_value.empty() && !zero) {
     text += " = " + field.default_value;
   }
   std::string attributes;

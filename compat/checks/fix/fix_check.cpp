@@ -86,4 +86,12 @@ std::vector<FileRewrite> plan_checked_fixes(std::vector<Finding>& findings, cons
   return plan_fixes(findings, texts);
 }
 
+Expected<Schema> load_rewritten(const std::string& path, LoadOptions options, const SchemaTexts& rewritten) {
+  const FileSystemReader files;
+  const OverlayReader reader(options.reader != nullptr ? *options.reader : files, rewritten);
+  options.reader = &reader;
+  options.confine_to.clear();
+  return load_schema(path, options);
+}
+
 }  // namespace fbcompat

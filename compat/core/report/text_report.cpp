@@ -80,8 +80,10 @@ std::string format_text_report(const std::vector<Finding>& findings, const std::
                         fixable == 1 ? "1 finding" : plural(fixable, "finding") + " of these",
                         fixable == 1 ? "change" : "changes", fixable == 1 ? "it" : "them");
   }
+  // After --fix the verdict is the fixed files': what remains.
   if (const auto fixed = static_cast<std::size_t>(with_status(FixStatus::Fixed)); fixed != 0) {
-    text += fmt::format("{} fixed; what remains:\n", plural(fixed, "finding"));
+    tally = fmt::format("{} fixed; {}, {} remain", plural(fixed, "finding"), plural(counts.errors, "error"),
+                        plural(counts.warnings, "warning"));
   }
   const bool ok = compatible(findings);
   text += fmt::format("{}{}{}: {}{}\n", ok ? colors.bold : colors.error, tally, colors.reset,

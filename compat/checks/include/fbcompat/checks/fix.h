@@ -16,6 +16,7 @@
 #include "fbcompat/core/memory_reader.h"
 #include "fbcompat/core/report.h"
 #include "fbcompat/core/schema.h"
+#include "fbcompat/core/schema_loader.h"
 
 namespace fbcompat {
 
@@ -31,6 +32,11 @@ std::vector<FileRewrite> plan_fixes(std::vector<Finding>& findings, const Schema
 // The same check as made the findings, run again with some files of the new side replaced by `rewritten`
 // (name to text): its findings, or why the files do not load.
 using Recheck = std::function<Expected<std::vector<Finding>>(const SchemaTexts& rewritten)>;
+
+// The schema at `path` (on the file system, or options.reader) as it reads with the files in `rewritten`
+// replaced: a two-file diff's or a pair's Recheck. Includes are not confined again: a fix edits
+// declarations, never includes, and the original load confined them.
+Expected<Schema> load_rewritten(const std::string& path, LoadOptions options, const SchemaTexts& rewritten);
 
 // plan_fixes, each fix kept only where `recheck` proves it: the edited files load, the finding is gone,
 // and no finding appears that was not there before. A fix that fails is withdrawn (NotFixed, saying so).
