@@ -22,7 +22,8 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 std::set<std::string> rules_of(const std::string& json_report) {
   std::set<std::string> rules;
-  for (const auto& finding : nlohmann::json::parse(json_report).at("findings")) rules.insert(finding.at("rule"));
+  const nlohmann::json report = nlohmann::json::parse(json_report);
+  for (const auto& finding : report.at("findings")) rules.insert(finding.at("rule").get<std::string>());
   return rules;
 }
 

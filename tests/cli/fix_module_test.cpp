@@ -107,7 +107,8 @@ BOOST_AUTO_TEST_CASE(xnnpack_breaking_steps_are_fixed_and_checked_compatible) {
   }
   const CommandResult breaking = repository.fbcompat({"diff", "--against", "git:main", "--format", "json"});
   std::set<std::string> rules;
-  for (const auto& finding : nlohmann::json::parse(breaking.out).at("findings")) {
+  const nlohmann::json report = nlohmann::json::parse(breaking.out);
+  for (const auto& finding : report.at("findings")) {
     rules.insert(finding.at("rule").get<std::string>());
     BOOST_TEST(finding.at("fix_status") == "fixable", finding.dump());
   }
@@ -127,7 +128,7 @@ BOOST_AUTO_TEST_CASE(xnnpack_breaking_steps_are_fixed_and_checked_compatible) {
     }
     BOOST_TEST(contains(text, "  xnn_datatype_bf16,      // 14\n  xnn_datatype_fp8,\n}"), text);
     BOOST_TEST(contains(text, "  xnode_union:XNodeUnion;       // slots: xnode_union_type = 0, xnode_union = 1\n"
-                              "  debug_handle:uint (deprecated);  // restored by fbcompat: deprecated, it keeps its slot\n"
+                              "  debug_handle: uint (deprecated);  // restored by fbcompat: deprecated, it keeps its slot\n"
                               "  output_min_max:OutputMinMax;\n"),
                text);
   }
