@@ -28,10 +28,11 @@ def changed_lines(base, path):
     return ranges
 
 
-def line_offsets(text):
+def line_offsets(data):
+    """The byte offset where each line of `data` (bytes: the edits count bytes) starts."""
     offsets = [0]
-    for index, char in enumerate(text):
-        if char == "\n":
+    for index, byte in enumerate(data):
+        if byte == 0x0A:
             offsets.append(index + 1)
     return offsets
 
