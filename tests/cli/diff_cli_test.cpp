@@ -107,7 +107,7 @@ BOOST_AUTO_TEST_CASE(a_breaking_change_exits_1_with_a_compiler_style_report) {
   BOOST_TEST(result.exit_code == 1, result.err);
   BOOST_TEST(result.err.empty(), result.err);
   const std::vector<std::string> lines = lines_of(result.out);
-  BOOST_TEST_REQUIRE(lines.size() == 4u, result.out);
+  BOOST_TEST_REQUIRE(lines.size() == 5u, result.out);
   const Place inserted = place_of(kInserted, "D, B");
   BOOST_TEST(lines[0].rfind(fmt::format("{}:{}:{}: error: [UNION_MEMBER_SAME_ID] D was inserted into U at type id 2",
                                         new_path, inserted.line, inserted.column),
@@ -115,7 +115,8 @@ BOOST_AUTO_TEST_CASE(a_breaking_change_exits_1_with_a_compiler_style_report) {
              lines[0]);
   BOOST_TEST(lines[1] == "  = subject: fb.U.D (WIRE)");
   BOOST_TEST(lines[2] == "  = fix: move D to the end of U, after C, as type id 4");
-  BOOST_TEST(lines[3] == fmt::format("1 error, 0 warnings: NOT compatible: {} against {}", new_path, dir.path() + "/old.fbs"));
+  BOOST_TEST(lines[3] == "1 finding can be fixed mechanically: --fix makes the change, --format patch shows it");
+  BOOST_TEST(lines[4] == fmt::format("1 error, 0 warnings: NOT compatible: {} against {}", new_path, dir.path() + "/old.fbs"));
 }
 
 BOOST_AUTO_TEST_CASE(every_problem_is_reported_in_one_run) {
