@@ -95,13 +95,18 @@ int emit_fixed_findings(std::vector<Finding> findings, const OutputOptions& opti
   for (const Error& refused : outcome.written.refused) std::fprintf(stderr, "fbcompat: %s\n", refused.to_string().c_str());
   const int code = emit(report, options, what);
   const std::vector<std::string>& written = outcome.written.files;
-  if (written.empty()) return code;
-  std::string names;
-  for (std::size_t i = 0; i < written.size(); ++i) {
-    names += (i == 0 ? "" : i + 1 == written.size() ? " and " : ", ") + written[i];
+  if (!written.empty()) {
+    std::string names;
+    for (std::size_t i = 0; i < written.size(); ++i) {
+      names += (i == 0 ? "" : i + 1 == written.size() ? " and " : ", ") + written[i];
+    }
+    std::fprintf(stderr, "fbcompat: --fix rewrote %s%s\n", names.c_str(),
+                 staged ? " in the work tree and staged nothing: `git add` the fixes to commit them" : "");
   }
-  std::fprintf(stderr, "fbcompat: --fix rewrote %s%s\n", names.c_str(),
-               staged ? " in the work tree and staged nothing: `git add` the fixes to commit them" : "");
+  // A fix that could not be written (the disk is full, the file is read-only or changed) left its file
+  // as it was, and the run did not do what it was asked: like any failed write.
+  if (!outcome.written.refused.empty()) return kBadInput;
+  if (written.empty()) return code;
   return code == kBadInput ? code : kBreaking;  // files changed: the run that made them does not pass
 }
 

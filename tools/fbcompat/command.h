@@ -45,7 +45,8 @@ int emit_findings(std::vector<Finding> findings, const OutputOptions& options, c
 
 // The same, after planning the findings' fixes (every format shows them) and, with request.write (--fix),
 // writing them: then a changed file makes the exit status 1 (pre-commit's convention for fixing hooks),
-// and stderr names the files written. `staged`: the findings were made from the index.
+// a file that could not be written 2, and stderr names the files written. `staged`: the findings were
+// made from the index.
 int emit_fixed_findings(std::vector<Finding> findings, const OutputOptions& options, const Policy& policy,
                         const std::string& what, const FixRequest& request, bool staged = false);
 

@@ -26,11 +26,12 @@ bool before(const PlannedEdit& a, const PlannedEdit& b) {
 }
 
 // Whether `edit` overlaps one of `planned`: an insertion may sit at the start or the end of a replaced
-// range, and several insertions at one place; nothing may fall inside another's range.
+// range, and several insertions at one place; nothing may fall inside another's range. The same edit
+// asked for twice is made once (a comma; a displaced member's number, set back by two fixes).
 bool overlaps(const PlannedEdit& edit, const std::vector<std::pair<std::size_t, PlannedEdit>>& planned) {
   return std::any_of(planned.begin(), planned.end(), [&](const auto& entry) {
     const PlannedEdit& other = entry.second;
-    if (edit == other && edit.length == 0) return false;  // the same comma, asked for twice
+    if (edit == other) return false;
     const std::size_t begin = std::max(edit.offset, other.offset);
     const std::size_t end = std::min(edit.offset + edit.length, other.offset + other.length);
     if (edit.length == 0) return edit.offset > other.offset && edit.offset < other.offset + other.length;
@@ -39,9 +40,12 @@ bool overlaps(const PlannedEdit& edit, const std::vector<std::pair<std::size_t, 
   });
 }
 
-std::string applied(const std::string& text, std::vector<PlannedEdit> edits) {
+std::string applied(const std::string& text, const std::vector<PlannedEdit>& planned) {
+  std::vector<PlannedEdit> edits;  // each once, however many fixes asked for it
+  for (const PlannedEdit& edit : planned) {
+    if (std::find(edits.begin(), edits.end(), edit) == edits.end()) edits.push_back(edit);
+  }
   std::stable_sort(edits.begin(), edits.end(), before);
-  edits.erase(std::unique(edits.begin(), edits.end()), edits.end());
   std::string result;
   std::size_t at = 0;
   for (const PlannedEdit& edit : edits) {
@@ -84,7 +88,10 @@ std::vector<FileRewrite> plan_fixes(std::vector<Finding>& findings, const Schema
   std::map<std::string, FilePlan> files;
   for (std::size_t index = 0; index < findings.size(); ++index) {
     Finding& finding = findings[index];
+    // Planned afresh each time (the checked planning plans again with some remedies set aside).
     finding.edits.clear();
+    finding.fix_status = FixStatus::None;
+    finding.fix_note.clear();
     if (finding.remedy.kind == Remedy::Kind::None) {
       std::string why = finding.remedy.reason.empty() ? unfixable_reason(finding.rule) : finding.remedy.reason;
       if (!why.empty()) not_fixed(finding, std::move(why));
@@ -121,7 +128,7 @@ std::vector<FileRewrite> plan_fixes(std::vector<Finding>& findings, const Schema
       findings[index].edits.push_back(text_edit(file, *plan.text, edit));
       edits.push_back(edit);
     }
-    rewrites.push_back({file, plan.text->text(), applied(plan.text->text(), std::move(edits))});
+    rewrites.push_back({file, plan.text->text(), applied(plan.text->text(), edits)});
   }
   return rewrites;
 }

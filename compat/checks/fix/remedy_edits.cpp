@@ -44,6 +44,13 @@ bool rest_of_line_is_comment(const std::string& text, std::size_t at) {
   return i == end || text.compare(i, 2, "//") == 0;
 }
 
+// The line ending of the line holding `at` ("\r\n" in a file written on Windows), which a line added
+// beside it takes.
+std::string newline_at(const std::string& text, std::size_t at) {
+  const std::size_t newline = text.find('\n', at);
+  return newline != std::string::npos && newline > 0 && text[newline - 1] == '\r' ? "\r\n" : "\n";
+}
+
 std::string indentation_of(const std::string& text, std::size_t at) {
   const std::size_t start = line_start(text, at);
   std::size_t end = start;
@@ -52,7 +59,8 @@ std::string indentation_of(const std::string& text, std::size_t at) {
 }
 
 // A member's text as it is moved or removed: its whole lines when it has them to itself (with the `///`
-// documentation above it and the comment after it), else just its own text and the blanks after it.
+// documentation above it and the comment after it), else just its own text and the blanks after it (or,
+// for the last on its line, before it: no line is left ending in blanks).
 struct Block {
   std::size_t begin = 0;
   std::size_t end = 0;
@@ -72,9 +80,14 @@ Block block_of(const std::string& text, const Member& member) {
     }
     return block;
   }
+  std::size_t begin = member.whole.begin;
   std::size_t end = member.whole.end;
   while (end < text.size() && (text[end] == ' ' || text[end] == '\t')) ++end;
-  return {member.whole.begin, end, false};
+  if (end == text.size() || text[end] == '\n' || text[end] == '\r') {
+    end = member.whole.end;
+    while (begin > 0 && (text[begin - 1] == ' ' || text[begin - 1] == '\t')) --begin;
+  }
+  return {begin, end, false};
 }
 
 bool declares_fields(const std::string& text, const Declaration& declaration) {
@@ -119,6 +132,36 @@ std::optional<PlannedEdit> comma_after(const std::string& text, const Declaratio
   return PlannedEdit{member.whole.end, 0, ",", 0};
 }
 
+// The span of the number in a field's `id: N` attribute, or of an enum value's or union member's `= N`
+// (a field's `= N` is its default, never its number).
+std::optional<SchemaText::Span> number_span(const SchemaText& schema, const Declaration& declaration,
+                                            const Member& member) {
+  const std::string& text = schema.text();
+  if (!declares_fields(text, declaration)) return member.value;
+  if (auto attribute = schema.attribute(member, "id")) {
+    const SchemaText::Span id = attribute->entry;
+    std::size_t at = text.find(':', id.begin);
+    if (at == std::string::npos || at >= id.end) return std::nullopt;
+    ++at;
+    while (at < id.end && is_blank(text[at])) ++at;
+    std::size_t end = at;
+    while (end < id.end && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '"')) ++end;
+    if (end == at) return std::nullopt;
+    return SchemaText::Span{at, end};
+  }
+  return std::nullopt;
+}
+
+// The edit that sets a member's explicit number (quoted when it was: `id: "3"`); nullopt when it has none.
+std::optional<PlannedEdit> number_edit(const SchemaText& schema, const Declaration& declaration, const Member& member,
+                                       std::int64_t number) {
+  const auto span = number_span(schema, declaration, member);
+  if (!span) return std::nullopt;
+  const bool quoted = schema.text()[span->begin] == '"';
+  return PlannedEdit{span->begin, span->end - span->begin,
+                     quoted ? fmt::format("\"{}\"", number) : std::to_string(number), 0};
+}
+
 Expected<RemedyEdits> move_to_end(const Remedy& remedy, const SchemaText& schema) {
   const std::string& text = schema.text();
   auto declaration = find_declaration(schema, remedy.declaration);
@@ -143,17 +186,24 @@ Expected<RemedyEdits> move_to_end(const Remedy& remedy, const SchemaText& schema
                             order});
   } else if (end.lines) {
     if (comma) result.edits.push_back(*comma);
+    const std::string newline = newline_at(text, last.whole.end);
     std::string lines = moved.lines ? renumbered_text(text, moved.begin, moved.end, *member, remedy.number)
                                     : indentation_of(text, last.whole.begin) +
                                           renumbered_text(text, member->whole.begin, member->whole.end, *member,
                                                           remedy.number) +
-                                          "\n";
-    if (lines.back() != '\n') lines += '\n';
+                                          newline;
+    if (lines.back() != '\n') lines += newline;
     result.edits.push_back({end.end, 0, std::move(lines), order});
   } else {
     result.edits.push_back(
         {last.whole.end, 0,
          " " + renumbered_text(text, member->whole.begin, member->whole.end, *member, remedy.number), order});
+  }
+  // The members it displaced get back the explicit numbers the insertion made them change.
+  for (const auto& [name, number] : remedy.renumbered) {
+    auto displaced = find_member(schema, remedy.declaration, name);
+    if (!displaced) return displaced.error();
+    if (auto edit = number_edit(schema, *declaration, *displaced, number)) result.edits.push_back(std::move(*edit));
   }
   result.note = fmt::format("{} moved to the end of {}", remedy.member, short_name(remedy.declaration));
   if (remedy.number >= 0) {
@@ -163,25 +213,9 @@ Expected<RemedyEdits> move_to_end(const Remedy& remedy, const SchemaText& schema
   return result;
 }
 
-// The span of the number in a member's `id: N` attribute, or of its `= N`.
-std::optional<SchemaText::Span> number_span(const SchemaText& schema, const Member& member) {
-  const std::string& text = schema.text();
-  if (auto id = schema.attribute(member, "id")) {
-    std::size_t at = text.find("id", id->begin);
-    if (at == std::string::npos || at >= id->end) return std::nullopt;
-    at = text.find(':', at);
-    if (at == std::string::npos || at >= id->end) return std::nullopt;
-    ++at;
-    while (at < id->end && is_blank(text[at])) ++at;
-    std::size_t end = at;
-    while (end < id->end && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '"')) ++end;
-    if (end == at) return std::nullopt;
-    return SchemaText::Span{at, end};
-  }
-  return member.value;
-}
-
 Expected<RemedyEdits> renumber(const Remedy& remedy, const SchemaText& schema) {
+  auto declaration = find_declaration(schema, remedy.declaration);
+  if (!declaration) return declaration.error();
   std::vector<std::pair<std::string, std::int64_t>> numbers{{remedy.member, remedy.number}};
   numbers.insert(numbers.end(), remedy.renumbered.begin(), remedy.renumbered.end());
   RemedyEdits result;
@@ -189,15 +223,13 @@ Expected<RemedyEdits> renumber(const Remedy& remedy, const SchemaText& schema) {
   for (const auto& [name, number] : numbers) {
     auto member = find_member(schema, remedy.declaration, name);
     if (!member) return member.error();
-    const auto span = number_span(schema, *member);
-    if (!span) {
+    auto edit = number_edit(schema, *declaration, *member, number);
+    if (!edit) {
       return Error{"", 0, 0, fmt::format("{} has no explicit number to set back: the order was changed, and restoring "
-                                         "it moves other declarations too, which is not guessed",
+                                         "it moves other members too, which is not guessed",
                                          name)};
     }
-    const bool quoted = schema.text()[span->begin] == '"';
-    result.edits.push_back({span->begin, span->end - span->begin,
-                            quoted ? fmt::format("\"{}\"", number) : std::to_string(number), 0});
+    result.edits.push_back(std::move(*edit));
     list += fmt::format("{}{} to {}", list.empty() ? "" : ", ", name, number);
   }
   result.note = fmt::format("numbers in {} set: {}", short_name(remedy.declaration), list);
@@ -231,7 +263,8 @@ Expected<RemedyEdits> restore(const Remedy& remedy, const SchemaText& schema) {
     if (comma) result.edits.push_back(*comma);
     if (block.lines) {
       result.edits.push_back({block.end, 0,
-                              fmt::format("{}{}{}\n", indentation_of(text, anchor->whole.begin), declared, line_comment),
+                              fmt::format("{}{}{}{}", indentation_of(text, anchor->whole.begin), declared, line_comment,
+                                          newline_at(text, anchor->whole.end)),
                               remedy.order});
     } else {
       result.edits.push_back({anchor->whole.end, 0, fmt::format(" {}{}", declared, inline_comment), remedy.order});
@@ -247,7 +280,8 @@ Expected<RemedyEdits> restore(const Remedy& remedy, const SchemaText& schema) {
   const Block block = block_of(text, first);
   if (block.lines) {
     result.edits.push_back({block.begin, 0,
-                            fmt::format("{}{}{}\n", indentation_of(text, first.whole.begin), declared, line_comment),
+                            fmt::format("{}{}{}{}", indentation_of(text, first.whole.begin), declared, line_comment,
+                                        newline_at(text, first.whole.end)),
                             remedy.order});
   } else {
     result.edits.push_back({first.whole.begin, 0, fmt::format("{}{} ", declared, inline_comment), remedy.order});
@@ -259,15 +293,17 @@ Expected<RemedyEdits> drop_attribute(const Remedy& remedy, const SchemaText& sch
   const std::string& text = schema.text();
   auto member = find_member(schema, remedy.declaration, remedy.member);
   if (!member) return member.error();
-  auto span = schema.attribute(*member, remedy.text);
-  if (!span) return Error{"", 0, 0, fmt::format("{} has no `{}` in this file", remedy.member, remedy.text)};
-  std::size_t begin = span->begin;
-  // The whole list goes with the blanks before it.
-  if (member->attributes && span->begin == member->attributes->begin) {
-    while (begin > 0 && is_blank(text[begin - 1])) --begin;
-  }
+  auto attribute = schema.attribute(*member, remedy.text);
+  if (!attribute) return Error{"", 0, 0, fmt::format("{} has no `{}` in this file", remedy.member, remedy.text)};
   RemedyEdits result;
-  result.edits.push_back({begin, span->end - begin, "", 0});
+  for (const SchemaText::Span& span : attribute->removal) {
+    std::size_t begin = span.begin;
+    // The whole list goes with the blanks before it.
+    if (member->attributes && span.begin == member->attributes->begin) {
+      while (begin > 0 && is_blank(text[begin - 1])) --begin;
+    }
+    result.edits.push_back({begin, span.end - begin, "", 0});
+  }
   result.note = fmt::format("`{}` removed from {}", remedy.text, remedy.member);
   return result;
 }
@@ -300,12 +336,13 @@ Expected<RemedyEdits> set_statement(const Remedy& remedy, const SchemaText& sche
     result.edits.push_back({statement->value.begin, statement->value.end - statement->value.begin, value, 0});
     return result;
   }
-  const std::string line = fmt::format("{} {};\n", keyword, value);
+  const std::string newline = newline_at(text, 0);
+  const std::string line = fmt::format("{} {};{}", keyword, value, newline);
   const auto root_type = schema.root_type();
   if (identifier && root_type) {
     result.edits.push_back({line_start(text, root_type->whole.begin), 0, line, 0});
   } else {
-    result.edits.push_back({text.size(), 0, (text.empty() || text.back() == '\n' ? "" : "\n") + line, 0});
+    result.edits.push_back({text.size(), 0, (text.empty() || text.back() == '\n' ? "" : newline) + line, 0});
   }
   return result;
 }

@@ -12,6 +12,7 @@
 
 #include "evolution/declaration_matching.h"
 #include "evolution/field_pairs.h"
+#include "evolution/remedies.h"
 #include "evolution/union_messages.h"
 #include "evolution/default_values.h"
 #include "evolution/wire_compatibility.h"
@@ -293,12 +294,13 @@ class PairWalker {
                    : fmt::format("the writer can store {} ({}), which the reader's {} does not have: readers see an "
                                  "unknown value.",
                                  value.name, writer_enum.number_to_string(value.value), unqualified_name(reader_enum.name)),
-               fmt::format("declare `{} = {}` in the reader's {}", value.name,
-                           writer_enum.number_to_string(value.value), unqualified_name(reader_enum.name)));
+               fmt::format("declare `{} = {}`{} in the reader's {}", value.name,
+                           declared_value(writer_enum, value.value), bit_note(writer_enum, value.value),
+                           unqualified_name(reader_enum.name)));
         // Added after the reader's values when it numbers past them (enum values ascend) and is a new name.
         if (same_name == nullptr && !reader_enum.values.empty() && value.value > highest_added) {
           finding.remedy = add_to_reader(reader_enum.name, reader_enum.location, value.name,
-                                         fmt::format("{} = {}", value.name, writer_enum.number_to_string(value.value)),
+                                         fmt::format("{} = {}", value.name, declared_value(writer_enum, value.value)),
                                          reader_enum.values.back().name, static_cast<std::size_t>(value.value));
           highest_added = value.value;
         }

@@ -137,7 +137,7 @@ std::string format_sarif_report(const std::vector<Finding>& reported, const std:
     result["suppressions"] = json::array({{{"kind", "external"}, {"status", "accepted"}, {"justification", item.reason}}});
     results.push_back(std::move(result));
   }
-  // Columns, the fixes' regions' too, count Unicode code points (a schema's names are ASCII).
+  // Columns count Unicode code points, findings' and fixes' alike (SourceLocator::column_of).
   json run{{"tool", {{"driver", {{"name", "fbcompat"}, {"semanticVersion", fbcompat_version()}, {"rules", rules}}}}},
            {"columnKind", "unicodeCodePoints"},
            {"originalUriBaseIds", {{kSourceRoot, {{"description", {{"text", "The root of the repository checked"}}}}}}},

@@ -83,22 +83,19 @@ std::optional<SchemaText::Statement> SchemaText::file_identifier() const {
   return statement_of(impl_->locator.file_identifier_statement());
 }
 
-std::optional<SchemaText::Span> SchemaText::attribute(const Member& member, std::string_view name) const {
+std::optional<SchemaText::Attribute> SchemaText::attribute(const Member& member, std::string_view name) const {
   if (!member.attributes) return std::nullopt;
   const auto found = SourceLocator::attribute_span(impl_->text, member.attributes->begin, member.attributes->end, name);
   if (!found) return std::nullopt;
-  return Span{found->first, found->second};
+  Attribute attribute{{found->entry.first, found->entry.second}, {}};
+  for (const auto& [begin, end] : found->removal) attribute.removal.push_back({begin, end});
+  return attribute;
 }
 
 std::pair<std::uint32_t, std::uint32_t> SchemaText::line_column(std::size_t offset) const {
   const auto& starts = impl_->line_starts;
   const auto line = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin());
-  std::uint32_t column = 1;
-  for (std::size_t at = starts[line - 1]; at < offset && at < impl_->text.size(); ++at) {
-    // A code point starts at every byte that is not a UTF-8 continuation byte.
-    if ((static_cast<unsigned char>(impl_->text[at]) & 0xC0) != 0x80) ++column;
-  }
-  return {static_cast<std::uint32_t>(line), column};
+  return {static_cast<std::uint32_t>(line), SourceLocator::column_of(impl_->text, starts[line - 1], offset)};
 }
 
 }  // namespace fbcompat

@@ -134,149 +134,225 @@ bool same_member(std::string_view written, std::string_view name) {
 
 }  // namespace
 
-void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
+// One pass over one file's tokens for SourceLocator::scan: at the top level, namespaces, declarations and
+// statements; inside a declaration's body, its members, each read part by part (name, type, value,
+// attributes) so that a fix knows where each part is.
+class SourceScanner {
+ public:
+  SourceScanner(SourceLocator& locator, std::string_view text, std::uint32_t file_index)
+      : locator_(locator), text_(text), file_index_(file_index), tokens_(text) {}
+
+  void run() {
+    Token token = tokens_.next();
+    while (token.kind != Token::End) {
+      Token next;
+      bool advanced = false;  // a step read past `token`, up to `next`
+      if (statement_ != nullptr) {
+        statement_token(token);
+      } else if (body_ == Body::None) {
+        advanced = top_level_token(token, next);
+      } else if (nesting_ == 0 && is(token, "}")) {
+        close_body(token);
+      } else if (body_ == Body::Other) {
+        other_body_token(token);
+      } else {
+        advanced = member_token(token, next);
+      }
+      token = advanced ? next : tokens_.next();
+    }
+  }
+
+ private:
+  using Declaration = SourceLocator::Declaration;
+  using Member = SourceLocator::Member;
+  using Statement = SourceLocator::Statement;
+  static constexpr std::size_t kNone = SourceLocator::kNone;
   enum class Body { None, Composite, Enum, Union, Other };
   enum class Part { Name, Type, Value, Attributes };  // where in the member being read a token is
 
-  Tokenizer tokens(text);
-  std::string name_space;
-  Declaration* declaration = nullptr;  // the declaration whose body we are in
-  Body body = Body::None;
-  Body pending = Body::None;  // a declaration keyword was seen; its `{` has not come yet
-  int nesting = 0;            // () and [] inside a body, and {} inside an unknown body
-  bool at_member_start = false;
-  Member* current = nullptr;        // the member being read
-  Part part = Part::Name;
-  std::size_t last_end = kNone;     // past the current member's last token
-  Statement* statement = nullptr;   // a root_type or file_identifier statement being read
+  std::size_t offset(const Token& token) const { return static_cast<std::size_t>(token.text.data() - text_.data()); }
+  std::size_t end_of(const Token& token) const { return offset(token) + token.text.size(); }
+  SourceLocation at(const Token& token) {
+    const std::size_t begin = offset(token);
+    const std::size_t line_start = begin - (token.column - 1);
+    // On one long line (a generated schema), counted on from the last place located rather than from the
+    // line's start each time, which would take time quadratic in the line's length.
+    if (line_start == counted_line_ && counted_offset_ > line_start && begin >= counted_offset_) {
+      counted_column_ += SourceLocator::column_of(text_, counted_offset_, begin) - 1;
+    } else {
+      counted_column_ = SourceLocator::column_of(text_, line_start, begin);
+    }
+    counted_line_ = line_start;
+    counted_offset_ = begin;
+    return SourceLocation{file_index_, token.line, counted_column_};
+  }
+  std::string qualify(std::string_view name) const {
+    return name_space_.empty() ? std::string(name) : name_space_ + "." + std::string(name);
+  }
 
-  auto at = [&](const Token& token) { return SourceLocation{file_index, token.line, token.column}; };
-  auto offset = [&](const Token& token) { return static_cast<std::size_t>(token.text.data() - text.data()); };
-  auto end_of = [&](const Token& token) { return offset(token) + token.text.size(); };
-  auto start_member = [&](std::string_view name, const Token& token) {
-    if (declaration == nullptr) return;
+  // `root_type X;`, `file_identifier "X";`: the value up to the `;`.
+  void statement_token(const Token& token) {
+    if (is(token, ";")) {
+      statement_->end = end_of(token);
+      statement_ = nullptr;
+      return;
+    }
+    if (statement_->value_begin == kNone) statement_->value_begin = offset(token);
+    statement_->value_end = end_of(token);
+  }
+
+  void note_statement(std::optional<Statement>& slot, const Token& token) {
+    slot = Statement{at(token), offset(token), kNone, kNone, kNone};
+    statement_ = &*slot;
+  }
+
+  // Outside every body. Returns whether it read past `token` (to `next`).
+  bool top_level_token(const Token& token, Token& next) {
+    if (is(token, "{")) {
+      open_body(token);
+      return false;
+    }
+    if (token.kind != Token::Identifier || pending_ != Body::None) return false;
+    if (is(token, "namespace")) {
+      const Token first = tokens_.next();
+      name_space_ = first.kind == Token::Identifier ? read_dotted(tokens_, first, '.', next) : std::string();
+      if (first.kind != Token::Identifier) next = first;
+      return true;
+    }
+    if (is(token, "table") || is(token, "struct") || is(token, "enum") || is(token, "union")) {
+      pending_ = is(token, "enum") ? Body::Enum : is(token, "union") ? Body::Union : Body::Composite;
+      const Token name = tokens_.next();
+      declaration_ = nullptr;
+      if (name.kind == Token::Identifier) {
+        declaration_ = &locator_.declarations_[qualify(name.text)];
+        *declaration_ = Declaration{at(token), {}, offset(token), kNone, kNone, 0};
+      }
+    } else if (is(token, "rpc_service")) {
+      pending_ = Body::Other;
+      declaration_ = nullptr;
+    } else if (is(token, "root_type")) {
+      note_statement(locator_.root_type_, token);
+    } else if (is(token, "file_identifier")) {
+      note_statement(locator_.file_identifier_, token);
+    }
+    return false;
+  }
+
+  void open_body(const Token& token) {
+    body_ = pending_ == Body::None ? Body::Other : pending_;
+    pending_ = Body::None;
+    nesting_ = 0;
+    at_member_start_ = true;
+    current_ = nullptr;
+    if (body_ == Body::Other) declaration_ = nullptr;
+    if (declaration_ != nullptr) declaration_->open = offset(token);
+  }
+
+  void close_body(const Token& token) {
+    finish_member(last_end_, false);
+    if (declaration_ != nullptr) declaration_->close = offset(token);
+    body_ = Body::None;
+  }
+
+  // The body of an rpc_service or of what is not known: only its brackets matter.
+  void other_body_token(const Token& token) {
+    if (is(token, "(") || is(token, "[") || is(token, "{")) {
+      ++nesting_;
+    } else if (nesting_ > 0 && (is(token, ")") || is(token, "]") || is(token, "}"))) {
+      --nesting_;
+    }
+  }
+
+  // Inside a table's, struct's, enum's or union's body. Returns whether it read past `token` (to `next`).
+  bool member_token(const Token& token, Token& next) {
+    if (nesting_ == 0 && is(token, body_ == Body::Composite ? ";" : ",")) {
+      finish_member(end_of(token), true);
+      at_member_start_ = true;
+      return false;
+    }
+    bool advanced = false;
+    if (at_member_start_ && token.kind == Token::Identifier && nesting_ == 0) {
+      // `Alias: ns.Table` is named Alias; a bare `ns.Table` is named ns_Table.
+      if (body_ == Body::Composite) {
+        start_member(token.text, token);
+      } else {
+        start_member(read_dotted_view(tokens_, token, next), token);
+        advanced = true;
+      }
+      at_member_start_ = false;
+    } else if (current_ != nullptr) {
+      member_part(token);
+    }
+    if (is(token, "(") || is(token, "[")) {
+      ++nesting_;
+    } else if (nesting_ > 0 && (is(token, ")") || is(token, "]"))) {
+      --nesting_;
+    }
+    return advanced;
+  }
+
+  void start_member(std::string_view name, const Token& token) {
+    if (declaration_ == nullptr) return;
     Member member;
     member.name = name;
     member.location = at(token);
     member.begin = offset(token);
-    declaration->members.push_back(member);
-    current = &declaration->members.back();
-    part = Part::Name;
-    last_end = member.begin + name.size();
-  };
-  auto finish_member = [&](std::size_t end, bool terminated) {
-    if (current != nullptr) {
-      current->end = end;
-      current->terminated = terminated;
-    }
-    current = nullptr;
-  };
-  // A token inside the member being read: which part of it, and where that part ends.
-  auto member_token = [&](const Token& token) {
-    const bool top = nesting == 0;
-    if (top && part == Part::Name && is(token, ":")) {
-      part = Part::Type;
-    } else if (top && part != Part::Attributes && is(token, "=")) {
-      part = Part::Value;
-    } else if (top && is(token, "(")) {
-      part = Part::Attributes;
-      current->attributes_begin = offset(token);
-    } else if (part == Part::Type) {
-      current->type_end = end_of(token);
-    } else if (part == Part::Value) {
-      if (current->value_begin == kNone) current->value_begin = offset(token);
-      current->value_end = end_of(token);
-    } else if (part == Part::Attributes && nesting == 1 && is(token, ")")) {
-      current->attributes_end = end_of(token);
-    }
-    last_end = end_of(token);
-  };
-  auto qualify = [&](std::string_view name) {
-    return name_space.empty() ? std::string(name) : name_space + "." + std::string(name);
-  };
-  auto note_statement = [&](std::optional<Statement>& slot, const Token& token) {
-    slot = Statement{at(token), offset(token), kNone, kNone, kNone};
-    statement = &*slot;
-  };
-
-  Token token = tokens.next();
-  while (token.kind != Token::End) {
-    Token next;
-    bool advanced = false;
-    if (statement != nullptr) {
-      if (is(token, ";")) {
-        statement->end = end_of(token);
-        statement = nullptr;
-      } else {
-        if (statement->value_begin == kNone) statement->value_begin = offset(token);
-        statement->value_end = end_of(token);
-      }
-    } else if (body == Body::None) {
-      if (token.kind == Token::Identifier && pending == Body::None) {
-        if (is(token, "namespace")) {
-          const Token first = tokens.next();
-          name_space = first.kind == Token::Identifier ? read_dotted(tokens, first, '.', next) : std::string();
-          if (first.kind != Token::Identifier) next = first;
-          advanced = true;
-        } else if (is(token, "table") || is(token, "struct") || is(token, "enum") || is(token, "union")) {
-          pending = is(token, "enum") ? Body::Enum : is(token, "union") ? Body::Union : Body::Composite;
-          const Token name = tokens.next();
-          declaration = nullptr;
-          if (name.kind == Token::Identifier) {
-            declaration = &declarations_[qualify(name.text)];
-            *declaration = Declaration{at(token), {}, offset(token), kNone, kNone, 0};
-          }
-        } else if (is(token, "rpc_service")) {
-          pending = Body::Other;
-          declaration = nullptr;
-        } else if (is(token, "root_type")) {
-          note_statement(root_type_, token);
-        } else if (is(token, "file_identifier")) {
-          note_statement(file_identifier_, token);
-        }
-      } else if (is(token, "{")) {
-        body = pending == Body::None ? Body::Other : pending;
-        pending = Body::None;
-        nesting = 0;
-        at_member_start = true;
-        current = nullptr;
-        if (body == Body::Other) declaration = nullptr;
-        if (declaration != nullptr) declaration->open = offset(token);
-      }
-    } else if (nesting == 0 && is(token, "}")) {
-      finish_member(last_end, false);
-      if (declaration != nullptr) declaration->close = offset(token);
-      body = Body::None;
-    } else if (body == Body::Other) {
-      if (is(token, "(") || is(token, "[") || is(token, "{")) {
-        ++nesting;
-      } else if (nesting > 0 && (is(token, ")") || is(token, "]") || is(token, "}"))) {
-        --nesting;
-      }
-    } else if (nesting == 0 && is(token, body == Body::Composite ? ";" : ",")) {
-      finish_member(end_of(token), true);
-      at_member_start = true;
-    } else {
-      if (at_member_start && token.kind == Token::Identifier && nesting == 0) {
-        // `Alias: ns.Table` is named Alias; a bare `ns.Table` is named ns_Table.
-        if (body == Body::Composite) {
-          start_member(token.text, token);
-        } else {
-          start_member(read_dotted_view(tokens, token, next), token);
-          advanced = true;
-        }
-        at_member_start = false;
-      } else if (current != nullptr) {
-        member_token(token);
-      }
-      if (is(token, "(") || is(token, "[")) {
-        ++nesting;
-      } else if (nesting > 0 && (is(token, ")") || is(token, "]"))) {
-        --nesting;
-      }
-    }
-    token = advanced ? next : tokens.next();
+    declaration_->members.push_back(member);
+    current_ = &declaration_->members.back();
+    part_ = Part::Name;
+    last_end_ = member.begin + name.size();
   }
+
+  void finish_member(std::size_t end, bool terminated) {
+    if (current_ != nullptr) {
+      current_->end = end;
+      current_->terminated = terminated;
+    }
+    current_ = nullptr;
+  }
+
+  // A token inside the member being read: which part of it, and where that part ends.
+  void member_part(const Token& token) {
+    const bool top = nesting_ == 0;
+    if (top && part_ == Part::Name && is(token, ":")) {
+      part_ = Part::Type;
+    } else if (top && part_ != Part::Attributes && is(token, "=")) {
+      part_ = Part::Value;
+    } else if (top && is(token, "(")) {
+      part_ = Part::Attributes;
+      current_->attributes_begin = offset(token);
+    } else if (part_ == Part::Type) {
+      current_->type_end = end_of(token);
+    } else if (part_ == Part::Value) {
+      if (current_->value_begin == kNone) current_->value_begin = offset(token);
+      current_->value_end = end_of(token);
+    } else if (part_ == Part::Attributes && nesting_ == 1 && is(token, ")")) {
+      current_->attributes_end = end_of(token);
+    }
+    last_end_ = end_of(token);
+  }
+
+  SourceLocator& locator_;
+  std::string_view text_;
+  std::uint32_t file_index_;
+  Tokenizer tokens_;
+  std::string name_space_;
+  Declaration* declaration_ = nullptr;  // the declaration whose body we are in
+  Body body_ = Body::None;
+  Body pending_ = Body::None;  // a declaration keyword was seen; its `{` has not come yet
+  int nesting_ = 0;            // () and [] inside a body, and {} inside an unknown body
+  bool at_member_start_ = false;
+  Member* current_ = nullptr;  // the member being read
+  Part part_ = Part::Name;
+  std::size_t last_end_ = kNone;     // past the current member's last token
+  Statement* statement_ = nullptr;   // a root_type or file_identifier statement being read
+  std::size_t counted_line_ = kNone;  // at(): the line start, offset and column it last counted
+  std::size_t counted_offset_ = 0;
+  std::uint32_t counted_column_ = 1;
+};
+
+void SourceLocator::scan(std::string_view text, std::uint32_t file_index) {
+  SourceScanner(*this, text, file_index).run();
 }
 
 std::optional<SourceLocation> SourceLocator::declaration(const std::string& qualified_name) const {
@@ -312,9 +388,19 @@ const SourceLocator::Member* SourceLocator::find_member(const Declaration& decla
   return nullptr;
 }
 
-std::optional<std::pair<std::size_t, std::size_t>> SourceLocator::attribute_span(std::string_view text,
-                                                                                 std::size_t begin, std::size_t end,
-                                                                                 std::string_view name) {
+std::uint32_t SourceLocator::column_of(std::string_view text, std::size_t line_start, std::size_t offset) {
+  offset = std::min(offset, text.size());
+  std::size_t column = 1;
+  for (std::size_t at = line_start; at < offset; ++at) {
+    // A code point starts at every byte that is not a UTF-8 continuation byte.
+    if ((static_cast<unsigned char>(text[at]) & 0xC0) != 0x80) ++column;
+  }
+  if (line_start == 0 && offset >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") --column;  // the byte order mark
+  return static_cast<std::uint32_t>(column);
+}
+
+std::optional<SourceLocator::AttributeSpans> SourceLocator::attribute_span(std::string_view text, std::size_t begin,
+                                                                         std::size_t end, std::string_view name) {
   if (begin >= end || end > text.size()) return std::nullopt;
   // The list's entries: each from its name to the end of its value, split at the commas between them.
   struct Entry {
@@ -341,12 +427,31 @@ std::optional<std::pair<std::size_t, std::size_t>> SourceLocator::attribute_span
       entries.back().end = at + token.text.size();
     }
   }
+  const auto blank = [&](std::size_t at) { return text[at] == ' ' || text[at] == '\t'; };
   for (std::size_t i = 0; i < entries.size(); ++i) {
     if (!entries[i].named) continue;
-    if (entries.size() == 1) return std::make_pair(begin, end);  // the whole list goes
-    // With the comma after it (and the space before the next), or for the last, the comma before it.
-    if (i + 1 < entries.size()) return std::make_pair(entries[i].begin, entries[i + 1].begin);
-    return std::make_pair(commas.empty() ? entries[i].begin : commas.back(), entries[i].end);
+    AttributeSpans spans{{entries[i].begin, entries[i].end}, {}};
+    if (entries.size() == 1) {
+      spans.removal.emplace_back(begin, end);  // the whole list goes
+    } else if (i + 1 < entries.size()) {
+      // With the comma after it and the blanks after that.
+      const auto comma = std::find_if(commas.begin(), commas.end(), [&](std::size_t at) { return at >= entries[i].end; });
+      std::size_t after = comma == commas.end() ? entries[i + 1].begin : *comma + 1;
+      while (after < entries[i + 1].begin && blank(after)) ++after;
+      spans.removal.emplace_back(entries[i].begin, after);
+    } else {
+      // The last: with the comma before it, and what is between when that is only blanks.
+      const auto comma = std::find_if(commas.rbegin(), commas.rend(), [&](std::size_t at) { return at < entries[i].begin; });
+      std::size_t from = comma == commas.rend() ? entries[i].begin : *comma;
+      for (std::size_t at = from + 1; comma != commas.rend() && at < entries[i].begin; ++at) {
+        if (blank(at)) continue;
+        spans.removal.emplace_back(*comma, *comma + 1);  // a comment between stays
+        from = entries[i].begin;
+        break;
+      }
+      spans.removal.emplace_back(from, entries[i].end);
+    }
+    return spans;
   }
   return std::nullopt;
 }

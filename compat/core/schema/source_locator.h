@@ -71,13 +71,23 @@ class SourceLocator {
   const std::optional<Statement>& root_type_statement() const { return root_type_; }
   const std::optional<Statement>& file_identifier_statement() const { return file_identifier_; }
 
-  // The attribute `name` in the attribute list `text[begin, end)` (`(id: 3, required)`), with the comma
-  // and spaces that join it to a neighbour, so that removing the span leaves a well-formed list; nullopt
-  // when the list does not hold it.
-  static std::optional<std::pair<std::size_t, std::size_t>> attribute_span(std::string_view text, std::size_t begin,
-                                                                            std::size_t end, std::string_view name);
+  // The 1-based column of `offset` on the line that starts at `line_start`, counted in Unicode code points
+  // (as editors show columns, and SARIF's columnKind says): a byte order mark before the first line counts
+  // for nothing.
+  static std::uint32_t column_of(std::string_view text, std::size_t line_start, std::size_t offset);
+
+  // Where the attribute `name` is in the attribute list `text[begin, end)` (`(id: 3, required)`): its
+  // entry (`id: 3`), and the spans removing it deletes so that the list stays well-formed (with the comma
+  // that joins it to a neighbour, or the whole list when it is the only entry; a comment beside it stays).
+  struct AttributeSpans {
+    std::pair<std::size_t, std::size_t> entry;
+    std::vector<std::pair<std::size_t, std::size_t>> removal;
+  };
+  static std::optional<AttributeSpans> attribute_span(std::string_view text, std::size_t begin, std::size_t end,
+                                                      std::string_view name);
 
  private:
+  friend class SourceScanner;  // scan()'s steps, which fill in what follows
   std::unordered_map<std::string, Declaration> declarations_;
   std::optional<Statement> root_type_;
   std::optional<Statement> file_identifier_;

@@ -28,11 +28,11 @@ void check(const EvolutionContext& context, FindingSink& sink) {
       const EnumValue* now = pair.new_enum.find_number(value.value);
       Finding& finding = sink.report(kEnumValueNoDelete, pair.new_enum.name + "." + value.name, context.new_schema,
                   now != nullptr && now->location.known() ? now->location : pair.new_enum.location, message,
-                  fmt::format("restore `{} = {}`; a retired value stays declared so old data keeps its meaning",
-                              value.name, pair.old_enum.number_to_string(value.value)));
+                  fmt::format("restore `{} = {}`{}; a retired value stays declared so old data keeps its meaning",
+                              value.name, declared_value(pair.old_enum, value.value), bit_note(pair.old_enum, value.value)));
       finding.remedy = pair.new_enum.find_number(value.value) == nullptr || !displaced.empty()
                            ? restore_value(pair, index, fmt::format("{} = {}", value.name,
-                                                                    pair.old_enum.number_to_string(value.value)))
+                                                                    declared_value(pair.old_enum, value.value)))
                            : no_remedy(fmt::format("{} is now held by {}: restoring {} would take it back, which "
                                                    "is not guessed",
                                                    pair.old_enum.number_to_string(value.value),

@@ -27,7 +27,7 @@ void report_insertion(const EvolutionContext& context, FindingSink& sink, const 
               // implicitly numbered values after it once more.
               fmt::format("move {} to the end of {}, where it becomes {}", value.name, enum_name,
                           pair.new_enum.number_to_string(end)));
-  finding.remedy = move_to_end(pair.new_enum.name, value.name, end);
+  finding.remedy = move_to_end(pair.new_enum.name, value.name, end, old_numbers(pair, displaced));
 }
 
 void report_move(const EvolutionContext& context, FindingSink& sink, const EnumPair& pair, const Alignment::Pair& move) {
@@ -44,13 +44,11 @@ void report_move(const EvolutionContext& context, FindingSink& sink, const EnumP
   message += ". " + old_value_now_reads_as(pair, old_value.value);
   Finding& finding = sink.report(kEnumValueSameNumber, pair.new_enum.name + "." + new_value.name, context.new_schema,
                                  new_value.location, message,
-                                 fmt::format("restore `{} = {}`", new_value.name,
-                                             pair.old_enum.number_to_string(old_value.value)));
-  std::vector<std::pair<std::string, std::int64_t>> others;
-  for (const Alignment::Pair& passed : displaced) {
-    others.emplace_back(pair.new_value(passed.new_index).name, pair.old_value(passed.old_index).value);
-  }
-  finding.remedy = renumber(pair.new_enum.name, new_value.name, old_value.value, std::move(others));
+                                 fmt::format("restore `{} = {}`{}", new_value.name,
+                                             declared_value(pair.old_enum, old_value.value),
+                                             bit_note(pair.old_enum, old_value.value)));
+  finding.remedy = renumber(pair.new_enum.name, new_value.name, declared_number(pair.old_enum, old_value.value),
+                            old_numbers(pair, displaced));
 }
 
 void check(const EvolutionContext& context, FindingSink& sink) {

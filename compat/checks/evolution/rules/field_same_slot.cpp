@@ -26,16 +26,6 @@ bool uses_explicit_ids(const Composite& table) {
   return std::any_of(table.fields.begin(), table.fields.end(), [](const Field& field) { return field.explicit_id; });
 }
 
-// The fields a change shifted, each with the id it had (an explicit `id` is written as the field's slot).
-std::vector<std::pair<std::string, std::int64_t>> old_slots_of(const CompositePair& table,
-                                                               const std::vector<Alignment::Pair>& displaced) {
-  std::vector<std::pair<std::string, std::int64_t>> slots;
-  for (const Alignment::Pair& shifted : displaced) {
-    slots.emplace_back(table.new_field(shifted.new_index).name, table.old_field(shifted.old_index).slot);
-  }
-  return slots;
-}
-
 void report_insertion(const EvolutionContext& context, FindingSink& sink, const CompositePair& table, std::size_t index) {
   const Field& field = table.new_field(index);
   const auto displaced = table.fields.displaced_by_insertion(index);
@@ -53,9 +43,9 @@ void report_insertion(const EvolutionContext& context, FindingSink& sink, const 
               fix);
   // With ids, the new field takes the id after the others, which go back to theirs; without, it moves.
   if (uses_explicit_ids(table.new_composite)) {
-    finding.remedy = renumber(table.new_composite.name, field.name, end.number, old_slots_of(table, displaced));
+    finding.remedy = renumber(table.new_composite.name, field.name, end.number, old_numbers(table, displaced));
   } else {
-    finding.remedy = move_to_end(table.new_composite.name, field.name);
+    finding.remedy = move_to_end(table.new_composite.name, field.name, -1, old_numbers(table, displaced));
   }
 }
 
@@ -85,7 +75,7 @@ void report_move(const EvolutionContext& context, FindingSink& sink, const Compo
   Finding& finding = sink.report(kFieldSameSlot, field_subject(table.new_composite, new_field), context.new_schema,
                                  new_field.location, message, fix);
   finding.remedy = uses_explicit_ids(table.new_composite)
-                       ? renumber(table.new_composite.name, new_field.name, old_field.slot, old_slots_of(table, displaced))
+                       ? renumber(table.new_composite.name, new_field.name, old_field.slot, old_numbers(table, displaced))
                        : no_remedy("the fields were reordered: restoring the old order moves other fields too, "
                                    "which is not guessed");
 }

@@ -27,7 +27,7 @@ void report_insertion(const EvolutionContext& context, FindingSink& sink, const 
                           list_shifts(displaced, pair.values), misreadings(pair, old_members_of(displaced))),
               fmt::format("move {} to the end of {}{}, as type id {}", member.name, union_name,
                           end.after.empty() ? std::string() : fmt::format(", after {}", end.after), end.number));
-  finding.remedy = move_to_end(pair.new_enum.name, member.name, end.number);
+  finding.remedy = move_to_end(pair.new_enum.name, member.name, end.number, old_numbers(pair, displaced));
 }
 
 void report_move(const EvolutionContext& context, FindingSink& sink, const EnumPair& pair, const Alignment::Pair& move) {
@@ -51,11 +51,7 @@ void report_move(const EvolutionContext& context, FindingSink& sink, const EnumP
                   fmt::format("put {} back at type id {}: keep the old order of {} and add members only at the end",
                               new_member.name, old_member.value, union_name));
   // Explicit type ids are set back; members numbered by position were reordered, which is not undone.
-  std::vector<std::pair<std::string, std::int64_t>> others;
-  for (const Alignment::Pair& passed : displaced) {
-    others.emplace_back(pair.new_value(passed.new_index).name, pair.old_value(passed.old_index).value);
-  }
-  finding.remedy = renumber(pair.new_enum.name, new_member.name, old_member.value, std::move(others));
+  finding.remedy = renumber(pair.new_enum.name, new_member.name, old_member.value, old_numbers(pair, displaced));
 }
 
 void check(const EvolutionContext& context, FindingSink& sink) {

@@ -38,10 +38,17 @@ using Recheck = std::function<Expected<std::vector<Finding>>(const SchemaTexts& 
 // declarations, never includes, and the original load confined them.
 Expected<Schema> load_rewritten(const std::string& path, LoadOptions options, const SchemaTexts& rewritten);
 
+struct CheckedFixes {
+  std::vector<FileRewrite> rewrites;
+  // Findings of the fixed text that the original did not have and no fix made (NotFixed, fix_note saying
+  // why): a deprecation a restored field trades its deletion for, or a change of a member that the break
+  // hid by displacing it (its new default, say), which shows once the member is back at its number.
+  std::vector<Finding> appeared;
+};
+
 // plan_fixes, each fix kept only where `recheck` proves it: the edited files load, the finding is gone,
-// and no finding appears that was not there before. A fix that fails is withdrawn (NotFixed, saying so).
-std::vector<FileRewrite> plan_checked_fixes(std::vector<Finding>& findings, const SchemaTexts& texts,
-                                            const Recheck& recheck);
+// and no finding appears that a fix made. A fix that fails is withdrawn (NotFixed, saying so).
+CheckedFixes plan_checked_fixes(std::vector<Finding>& findings, const SchemaTexts& texts, const Recheck& recheck);
 
 struct FixesWritten {
   std::vector<std::string> files;  // written, as findings name them
@@ -70,7 +77,9 @@ struct FixOutcome {
 };
 
 // Without `write`, each finding with a checked fix is Fixable and the rest keep FixStatus::None; with it,
-// each is Fixed or NotFixed (saying why).
+// each is Fixed or NotFixed (saying why), and the findings that appeared in the files written are added
+// to `findings`: they are the written files' now. A file that could not be written (it changed, it is
+// read-only, the disk is full) is in `written.refused`.
 FixOutcome fix_findings(std::vector<Finding>& findings, const FixRequest& request);
 
 // Why --fix never removes a finding of `rule` (a type change is never guessed, ...); empty for the rules

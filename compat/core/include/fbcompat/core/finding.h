@@ -39,7 +39,7 @@ struct Remedy {
   enum class Kind : std::uint8_t {
     None,
     MoveToEnd,      // `member` of `declaration` moves after its last member (an explicit number becomes `number`)
-    Renumber,       // explicit numbers or ids set: `member` to `number`, and each of `renumbered`
+    Renumber,       // explicit numbers or ids set: `member` to `number`
     Restore,        // `text` (a member, value or field declaration) goes back in after `after` (empty: first)
     DropAttribute,  // the attribute `text` of field `member` is removed
     SetDefault,     // field `member` gets the default `text`
@@ -53,7 +53,9 @@ struct Remedy {
   std::string text;
   std::string after;
   std::int64_t number = -1;  // -1: none
-  std::vector<std::pair<std::string, std::int64_t>> renumbered;  // Renumber: further members and their numbers
+  // The members the break displaced, with the numbers the remedy gives back to them: an explicit number
+  // (`= n`, `id: n`) is set back, an implicit one follows by itself.
+  std::vector<std::pair<std::string, std::int64_t>> renumbered;
   std::size_t order = 0;     // Restore: the old position, so that restorations at one place keep their old order
   std::string comment;       // Restore: written beside the declaration restored (empty: none)
   std::string reason;        // why no mechanical fix
@@ -72,7 +74,7 @@ struct Finding {
   std::string fix;      // how to make the change compatible
   std::string file;
   std::uint32_t line = 0;
-  std::uint32_t column = 0;
+  std::uint32_t column = 0;  // in Unicode code points, as editors and SARIF count them
   Remedy remedy;                // the rule's mechanical remedy, if any
   std::vector<TextEdit> edits;  // the remedy as edits of the new side's files (the fix engine's)
   FixStatus fix_status = FixStatus::None;

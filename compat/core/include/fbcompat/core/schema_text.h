@@ -53,11 +53,17 @@ class SchemaText {
   std::optional<Member> member(const std::string& qualified_declaration, std::string_view name) const;
   std::optional<Statement> root_type() const;
   std::optional<Statement> file_identifier() const;
-  // The attribute `name` of a member's list, with the comma that joins it to a neighbour (the whole
-  // list when it is the only one): removing the span leaves a well-formed declaration.
-  std::optional<Span> attribute(const Member& member, std::string_view name) const;
+  // The attribute `name` of a member's list: its entry (`id: 3`), and the spans whose removal takes it
+  // out and leaves a well-formed declaration (with the comma that joins it to a neighbour, or the whole
+  // list when it is the only entry; a comment beside it stays).
+  struct Attribute {
+    Span entry;
+    std::vector<Span> removal;
+  };
+  std::optional<Attribute> attribute(const Member& member, std::string_view name) const;
 
-  // 1-based line and column (in Unicode code points) of a byte offset, as SARIF regions count them.
+  // 1-based line and column (in Unicode code points, a byte order mark not counted) of a byte offset, as
+  // findings and SARIF regions count them.
   std::pair<std::uint32_t, std::uint32_t> line_column(std::size_t offset) const;
 
  private:
