@@ -6,6 +6,10 @@ set -euo pipefail
 cd "${GITHUB_WORKSPACE:-.}"
 base=${FBCOMPAT_RESOLVED_BASE:?the check step names the base it compared with}
 [ -n "${FBCOMPAT_PULL_REQUEST:-}" ] || { echo "fbcompat: suggestions are for pull requests; none here"; exit 0; }
+head=${FBCOMPAT_HEAD_SHA:?the pull request names its head commit}
+# A review's lines are the head commit's. actions/checkout checks out the merge with the base: the head
+# is fetched too (one commit deep), so that a file the merge changed is known not to be the head's.
+git cat-file -e "$head^{commit}" 2>/dev/null || git fetch --no-tags --depth=1 origin "$head" >/dev/null 2>&1 || true
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 arguments=(diff --against "git:$base")
