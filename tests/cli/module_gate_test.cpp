@@ -79,15 +79,16 @@ BOOST_AUTO_TEST_CASE(a_new_file_is_compatible_but_must_load) {
   BOOST_TEST(added.exit_code == 0, added.out + added.err);
   BOOST_TEST(contains(added.out, "6 schema files (1 added) in . against base"), added.out);
 
+  // A new file that does not parse is a finding of the change, and the rest of the module is still judged.
   repository.dir.write("schemas/audio.fbs", "namespace demo;\ntable Tone { hz: float\n");
   const auto broken = repository.diff({"--against", "git:base"});
-  BOOST_TEST(broken.exit_code == 2, broken.out + broken.err);
-  BOOST_TEST(broken.out.empty(), broken.out);
-  BOOST_TEST(contains(broken.err, "schemas/audio.fbs:"), broken.err);
-  BOOST_TEST(!contains(broken.err, repository.dir.path()), broken.err);  // the repository path, not the absolute one
+  BOOST_TEST(broken.exit_code == 1, broken.out + broken.err);
+  BOOST_TEST(contains(broken.out, "schemas/audio.fbs:3:"), broken.out);
+  BOOST_TEST(contains(broken.out, "error: [FILE_PARSES] schemas/audio.fbs does not parse (it is new)"), broken.out);
+  BOOST_TEST(!contains(broken.out, repository.dir.path()), broken.out);  // the repository path, not the absolute one
 }
 
-BOOST_AUTO_TEST_CASE(a_deleted_file_is_breaking_and_names_the_file) {
+BOOST_AUTO_TEST_CASE(a_deleted_file_is_breaking_when_its_declarations_go_with_it) {
   ModuleRepository repository;
   BOOST_TEST_REQUIRE(repository.git({"rm", "-q", "schemas/settings.fbs"}) == 0);
   const auto result = repository.diff({"--against", "git:base", "--format", "json"});
@@ -96,12 +97,20 @@ BOOST_AUTO_TEST_CASE(a_deleted_file_is_breaking_and_names_the_file) {
   BOOST_TEST_REQUIRE(deleted.size() == 1u, result.out);
   BOOST_TEST(deleted[0].at("file") == "schemas/settings.fbs");
   BOOST_TEST(deleted[0].at("subject") == "schemas/settings.fbs");
-  BOOST_TEST(
-      contains(deleted[0].at("message").get<std::string>(), "which base has, was deleted (it declared Settings)"));
+  BOOST_TEST(deleted[0].at("severity") == "warning");  // what breaks data is its declarations' own finding
+  BOOST_TEST(contains(deleted[0].at("message").get<std::string>(), "which base has, was deleted"));
+  BOOST_TEST(contains(deleted[0].at("message").get<std::string>(), "Settings went with it"));
+  const auto settings = with_rule(findings_of(result), "TYPE_NO_DELETE");
+  BOOST_TEST_REQUIRE(settings.size() == 1u, result.out);
+  BOOST_TEST(settings[0].at("subject") == "demo.Settings");
+  BOOST_TEST(settings[0].at("file") == "schemas/settings.fbs");
 
-  // Accepted by configuration: the severity of the rule is the project's to choose.
-  repository.dir.write("fbcompat.toml", "[rules]\nFILE_NO_DELETE = \"warning\"\n");
-  const auto accepted = repository.diff({"--against", "git:base"});
+  // Accepted by a configuration that landed before the change: the project's decision, not the change's.
+  repository.dir.write("fbcompat.toml", "[[ignore]]\nrule = \"TYPE_NO_DELETE\"\nsubject = \"demo.Settings\"\n"
+                                        "reason = \"settings moved to the device's own store\"\n");
+  BOOST_TEST_REQUIRE(repository.git({"add", "fbcompat.toml"}) == 0);
+  BOOST_TEST_REQUIRE(repository.git({"commit", "-q", "-m", "accept", "--", "fbcompat.toml"}) == 0);
+  const auto accepted = repository.diff({"--against", "git:HEAD"});
   BOOST_TEST(accepted.exit_code == 0, accepted.out + accepted.err);
   BOOST_TEST(contains(accepted.out, "warning: [FILE_NO_DELETE]"), accepted.out);
 }
@@ -123,29 +132,30 @@ BOOST_AUTO_TEST_CASE(a_moved_file_is_compared_with_its_old_self) {
   BOOST_TEST(deleted[0].at("subject") == "demo.Settings.muted");
 }
 
-BOOST_AUTO_TEST_CASE(a_move_git_cannot_see_is_mapped_in_the_configuration) {
+BOOST_AUTO_TEST_CASE(a_move_git_cannot_see_is_found_by_content_or_mapped_in_the_configuration) {
   ModuleRepository repository;
   BOOST_TEST_REQUIRE(repository.git({"rm", "-q", "schemas/messages.fbs"}) == 0);
-  // Rewritten as it moved: too little in common for git's rename detection.
+  // Rewritten as it moved: too little in common for git's rename detection, but it declares what the
+  // deleted file declared.
   repository.dir.write("schemas/wire/barrage.fbs",
                        "// Barrage's messages, one buffer each.\n// Moved from schemas/messages.fbs.\n\n"
                        "namespace barrage;\n\n/// A liveness probe.\ntable Ping {\n  seq: long;\n}\n");
   BOOST_TEST_REQUIRE(repository.git({"add", "schemas/wire/barrage.fbs"}) == 0);
-  const auto unmapped = repository.diff({"--against", "git:base"});
-  BOOST_TEST(unmapped.exit_code == 1, unmapped.out + unmapped.err);
-  BOOST_TEST(contains(unmapped.out, "[FILE_NO_DELETE] schemas/messages.fbs"), unmapped.out);
-
-  repository.dir.write("fbcompat.toml",
-                       "[module]\nrenames = { \"schemas/messages.fbs\" = \"schemas/wire/barrage.fbs\" }\n");
-  const auto mapped = repository.diff({"--against", "git:base", "--format", "json"});
-  BOOST_TEST(mapped.exit_code == 1, mapped.out + mapped.err);
-  const auto findings = findings_of(mapped);
-  BOOST_TEST(with_rule(findings, "FILE_NO_DELETE").empty(), mapped.out);
-  // Pong is gone, and with no root_type every table is a root: breaking, not "unused".
-  const auto pong = with_rule(findings, "TYPE_NO_DELETE");
-  BOOST_TEST_REQUIRE(pong.size() == 1u, mapped.out);
-  BOOST_TEST(pong[0].at("subject") == "barrage.Pong");
-  BOOST_TEST(contains(pong[0].at("message").get<std::string>(), "as a possible root"));
+  for (const bool mapped : {false, true}) {
+    if (mapped) {
+      repository.dir.write("fbcompat.toml",
+                           "[module]\nrenames = { \"schemas/messages.fbs\" = \"schemas/wire/barrage.fbs\" }\n");
+    }
+    const auto result = repository.diff({"--against", "git:base", "--format", "json"});
+    BOOST_TEST(result.exit_code == 1, result.out + result.err);
+    const auto findings = findings_of(result);
+    BOOST_TEST(with_rule(findings, "FILE_NO_DELETE").empty(), result.out);
+    // Pong is gone, and with no root_type every table is a root: breaking, not "unused".
+    const auto pong = with_rule(findings, "TYPE_NO_DELETE");
+    BOOST_TEST_REQUIRE(pong.size() == 1u, result.out);
+    BOOST_TEST(pong[0].at("subject") == "barrage.Pong");
+    BOOST_TEST(contains(pong[0].at("message").get<std::string>(), "as a possible root"));
+  }
 }
 
 BOOST_AUTO_TEST_CASE(includes_are_read_at_each_sides_ref) {
@@ -174,10 +184,13 @@ BOOST_AUTO_TEST_CASE(an_include_that_leaves_the_tree_is_refused) {
   outside.write("secret.fbs", "table Secret { a: int; }\n");
   repository.dir.write("schemas/leak.fbs", "include \"" + outside.path() + "/secret.fbs\";\ntable L { s: Secret; }\n");
   BOOST_TEST_REQUIRE(repository.git({"add", "schemas/leak.fbs"}) == 0);
+  // The change's file cannot be checked, and says why; the file outside is never read.
   const auto result = repository.diff({"--against", "git:base"});
-  BOOST_TEST(result.exit_code == 2, result.out + result.err);
-  BOOST_TEST(result.out.empty(), result.out);
-  BOOST_TEST(contains(result.err, "secret.fbs"), result.err);
+  BOOST_TEST(result.exit_code == 1, result.out + result.err);
+  BOOST_TEST(contains(result.out, "error: [FILE_PARSES] schemas/leak.fbs does not parse"), result.out);
+  BOOST_TEST(contains(result.out, "secret.fbs"), result.out);
+  BOOST_TEST(contains(result.out, "includes are read only inside the repository"), result.out);
+  BOOST_TEST(!contains(result.out, "Secret { a: int; }"), result.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_deleted_declaration_points_at_the_nearest_place_that_survives) {
@@ -249,10 +262,18 @@ BOOST_AUTO_TEST_CASE(the_configured_module_roots_are_the_default_paths) {
   repository.dir.write("tools/fixtures/sample.fbs", "table Other { b: int; }\n");  // breaking, but not the module's
   const auto everything = repository.diff({"--against", "git:base"});
   BOOST_TEST(everything.exit_code == 1, everything.out);
+  // Configured in the same change, the narrower module would hide that break: reported as such.
   repository.dir.write("fbcompat.toml", "[module]\nroots = [\"schemas\"]\n");
-  const auto module = repository.diff({"--against", "git:base"});
+  const auto hiding = repository.diff({"--against", "git:base"});
+  BOOST_TEST(hiding.exit_code == 1, hiding.out);
+  BOOST_TEST(contains(hiding.out, "[CONFIG_LOOSENED] [module] leaves schema files out of the module"), hiding.out);
+  BOOST_TEST(contains(hiding.out, "the change to tools/fixtures/sample.fbs"), hiding.out);
+  // Landed before, it is the module.
+  BOOST_TEST_REQUIRE(repository.git({"add", "fbcompat.toml"}) == 0);
+  BOOST_TEST_REQUIRE(repository.git({"commit", "-q", "-m", "module", "--", "fbcompat.toml"}) == 0);
+  const auto module = repository.diff({"--against", "git:HEAD"});
   BOOST_TEST(module.exit_code == 0, module.out + module.err);
-  BOOST_TEST(contains(module.out, "4 schema files in schemas against base"), module.out);
+  BOOST_TEST(contains(module.out, "4 schema files in schemas against HEAD"), module.out);
 }
 
 BOOST_AUTO_TEST_CASE(every_format_names_files_from_the_repository_root) {
@@ -417,6 +438,25 @@ BOOST_AUTO_TEST_CASE(a_report_never_replaces_a_schema_it_read) {
     BOOST_TEST(written.exit_code == 0, written.out + written.err);
   }
   BOOST_TEST(contains(read_file(repository.path("fbcompat.sarif")), "\"version\": \"2.1.0\""));
+}
+
+BOOST_AUTO_TEST_CASE(a_report_never_replaces_the_lock_the_manifest_or_the_configuration) {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path() + "/schemas");
+  std::filesystem::copy(source_path("schemas/xnnpack"), dir.path() + "/schemas/xnnpack",
+                        std::filesystem::copy_options::recursive);
+  dir.write("fbcompat.toml",
+            "[[family]]\nname = \"xnnpack\"\ndirectory = \"schemas/xnnpack\"\nlock = \"schemas/xnnpack/fbcompat.lock\"\n");
+  BOOST_TEST_REQUIRE(run_git(dir.path(), {"init", "-q"}) == 0);
+  BOOST_TEST_REQUIRE(run_git(dir.path(), {"add", "-A"}) == 0);
+  BOOST_TEST_REQUIRE(run_git(dir.path(), {"commit", "-q", "-m", "family"}) == 0);
+  for (const std::string victim : {"schemas/xnnpack/fbcompat.lock", "schemas/xnnpack/manifest.toml", "fbcompat.toml"}) {
+    const std::string before = read_file(dir.path() + "/" + victim);
+    const auto refused = run_cli({"diff", "--against", "git:HEAD", "-o", victim}, dir.path());
+    BOOST_TEST(refused.exit_code == 2, victim << ": " << refused.out + refused.err);
+    BOOST_TEST(contains(refused.err, "-o:"), refused.err);
+    BOOST_TEST(read_file(dir.path() + "/" + victim) == before, victim);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(bad_requests_exit_2_naming_the_cause) {

@@ -108,8 +108,9 @@ BOOST_AUTO_TEST_CASE(find_config_searches_parent_directories) {
   dir.write("fbcompat.toml", "");
   dir.write("a/b/placeholder", "");
   const auto found = find_config(dir.path() + "/a/b");
-  BOOST_TEST_REQUIRE(found.has_value());
-  BOOST_TEST(*found == dir.path() + "/fbcompat.toml");
+  BOOST_TEST_REQUIRE(found.ok());
+  BOOST_TEST_REQUIRE(found->has_value());
+  BOOST_TEST(**found == dir.path() + "/fbcompat.toml");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -32,6 +32,11 @@ g -C "$work/seed" commit -q -am "add discount"
 g -C "$work/seed" checkout -q -b inserted main
 sed -i 's/^union Payload { Item }/table Gift { note: string; }\nunion Payload { Gift, Item }/' "$work/seed/schemas/order.fbs"
 g -C "$work/seed" commit -q -am "a gift, inserted before Item"
+# A pull request whose configuration is a link out of the repository: refused, exit 2.
+g -C "$work/seed" checkout -q -b refused main
+ln -s /etc/hostname "$work/seed/fbcompat.toml"
+g -C "$work/seed" add fbcompat.toml
+g -C "$work/seed" commit -q -m "link the configuration"
 g clone -q --bare "$work/seed" "$work/origin.git"
 
 run_pull_request() {  # BRANCH NAME UPLOAD [SUGGEST]: check out the branch one commit deep and run the action
@@ -110,3 +115,20 @@ assert "`UNION_MEMBER_SAME_ID`: Gift moved to the end of Payload, as type id 2" 
 assert comment["body"].endswith("```suggestion\nunion Payload { Item, Gift }\n```\n"), comment
 PY
 echo "action: the fixes of a breaking pull request are suggested on its lines and shown in the summary"
+
+# Bad input: the job fails with fbcompat's own annotation (not a second one made from stderr), the
+# verdict error, and a SARIF report that carries the error.
+run_pull_request refused refused false
+log=$(cat "$work/refused.log")
+[ "$status" -eq 1 ] || fail "a refused configuration did not fail the job (exit $status): $log"
+grep -q '^::error file=fbcompat.toml,title=fbcompat could not check::' <<<"$log" || fail "no annotation of the error: $log"
+if grep -q '^::error title=fbcompat::' <<<"$log"; then fail "the error is annotated twice: $log"; fi
+grep -q 'run_action: outputs {"verdict": "error"}' <<<"$log" || fail "the verdict output is not error: $log"
+"$python" - "$work/refused/fbcompat.sarif" <<'PY' || fail "the SARIF report does not carry the error"
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+invocation = run["invocations"][0]
+assert invocation["executionSuccessful"] is False, invocation
+assert "symbolic link" in invocation["toolExecutionNotifications"][0]["message"]["text"], invocation
+PY
+echo "action: bad input is annotated once, by fbcompat, with the verdict error and SARIF carrying the error"

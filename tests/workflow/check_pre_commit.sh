@@ -50,7 +50,8 @@ g commit -q -m compatible
 # A staged deletion: no file for pre-commit to name, and still refused.
 g rm -q schemas/album.fbs
 if hook; then fail "a staged schema deletion was committed: $(cat "$work/hook.log")"; fi
-grep -q "error: \[FILE_NO_DELETE\] schemas/album.fbs" "$work/hook.log" || fail "the deletion is not named: $(cat "$work/hook.log")"
+grep -q "warning: \[FILE_NO_DELETE\] schemas/album.fbs" "$work/hook.log" || fail "the deletion is not named: $(cat "$work/hook.log")"
+grep -q "error: \[TYPE_NO_DELETE\] table Album was deleted" "$work/hook.log" || fail "what the deletion breaks is not named: $(cat "$work/hook.log")"
 echo "pre-commit: the hook refuses staged breaking changes and deletions, and passes added, moved and compatible files"
 
 # Installed as the project's git hook, through `git commit -a`: git stages into a temporary index

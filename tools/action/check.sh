@@ -43,15 +43,21 @@ arguments+=(${paths[@]+"${paths[@]}"})
 
 [ -n "${FBCOMPAT_SARIF:-}" ] && rm -f "$FBCOMPAT_SARIF"  # never upload an earlier run's report
 errors=$(mktemp)
-fbcompat "${arguments[@]}" --format github 2>"$errors"
-status=$?
+annotations=$(mktemp)
+fbcompat "${arguments[@]}" --format github 2>"$errors" | tee "$annotations"
+status=${PIPESTATUS[0]}
 if [ "$status" -ne 0 ] && [ -s "$errors" ]; then
   cat "$errors" >&2
-  # Bad input (exit 2) is shown on the job too, not only in its log.
-  message=$(sed 's/%/%25/g' "$errors" | sed ':a;N;$!ba;s/\n/%0A/g')
-  echo "::error title=fbcompat::$message"
+  # Bad input (exit 2) is annotated by fbcompat itself; what failed before any report (an unknown
+  # option) is shown on the job too, not only in its log.
+  if ! grep -q '^::error ' "$annotations"; then
+    message=$(sed 's/%/%25/g' "$errors" | sed ':a;N;$!ba;s/\n/%0A/g')
+    echo "::error title=fbcompat::$message"
+  fi
 fi
-rm -f "$errors"
+rm -f "$errors" "$annotations"
+# The job summary lists every finding (GitHub shows ten annotations of each level per step), or the
+# error; SARIF carries the error too, as a tool execution notification.
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   fbcompat "${arguments[@]}" --format markdown >>"$GITHUB_STEP_SUMMARY" 2>/dev/null || true
   # The fixes fbcompat can make, as the patch `fbcompat diff --fix` would apply.
@@ -61,7 +67,7 @@ if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
       >>"$GITHUB_STEP_SUMMARY"
   fi
 fi
-if [ -n "${FBCOMPAT_SARIF:-}" ] && [ "$status" -ne 2 ]; then
+if [ -n "${FBCOMPAT_SARIF:-}" ]; then
   fbcompat "${arguments[@]}" --format sarif -o "$FBCOMPAT_SARIF" >/dev/null 2>&1 || true
 fi
 case $status in

@@ -50,6 +50,13 @@ int report_error(const Error& error) {
 
 int report_error(const std::string& message) { return report_error(Error{"", 0, 0, message}); }
 
+int report_failure(const Error& error, const OutputOptions& options, const std::string& what) {
+  report_error(error);
+  if (options.format == Format::Text && options.output_path.empty()) return kBadInput;
+  write_report(render_error(error, options.format, render_options(options, what)), options.output_path);
+  return kBadInput;
+}
+
 RenderOptions render_options(const OutputOptions& options, const std::string& what) {
   RenderOptions render;
   render.what = what;
@@ -83,6 +90,11 @@ int emit_fixed_findings(std::vector<Finding> findings, const OutputOptions& opti
                         const std::string& what, const FixRequest& request, bool staged) {
   Report report(std::move(findings));
   report.apply(policy);  // an accepted finding is not fixed
+  return emit_fixed_report(report, options, policy, what, request, staged);
+}
+
+int emit_fixed_report(Report& report, const OutputOptions& options, const Policy& policy, const std::string& what,
+                      const FixRequest& request, bool staged) {
   // The fixed text is judged as the original was: a finding accepted there is no new finding.
   FixRequest judged = request;
   judged.recheck = [&](const SchemaTexts& rewritten) -> Expected<std::vector<Finding>> {

@@ -35,6 +35,11 @@ void add_output_options(CLI::App& command, OutputOptions& options, const std::ve
 int report_error(const Error& error);
 int report_error(const std::string& message);
 
+// The same, and the error as a report in the chosen format, to --output or stdout (text on stdout is left
+// to stderr's line): on exit 2, CI still gets a well-formed report saying why. `what` names what was to
+// be checked.
+int report_failure(const Error& error, const OutputOptions& options, const std::string& what);
+
 // Renders a report in the chosen format to --output or stdout and returns the exit code its verdict
 // implies. `what` names what was checked (a summary line, a JUnit suite).
 int emit(const Report& report, const OutputOptions& options, const std::string& what);
@@ -49,6 +54,11 @@ int emit_findings(std::vector<Finding> findings, const OutputOptions& options, c
 // made from the index.
 int emit_fixed_findings(std::vector<Finding> findings, const OutputOptions& options, const Policy& policy,
                         const std::string& what, const FixRequest& request, bool staged = false);
+
+// The same for a report already judged by `policy` (the gate's, whose configuration findings the base's
+// configuration judged): the fixed text is judged by `policy` too.
+int emit_fixed_report(Report& report, const OutputOptions& options, const Policy& policy, const std::string& what,
+                      const FixRequest& request, bool staged = false);
 
 // Every format, the patch of the fixes too: for the commands that fix (diff, pair).
 std::vector<Format> formats_with_patch();

@@ -6,7 +6,6 @@
 
 #include "command.h"
 #include "fbcompat/core/config.h"
-#include "fbcompat/checks/lock.h"
 
 namespace fbcompat::cli {
 
@@ -19,16 +18,5 @@ std::vector<std::string> configured_inputs(const Config& config);
 
 // The configuration's policy, made strict by --strict.
 Policy policy_for(const Config& config, const OutputOptions& output);
-
-// The lock that guards a schema file: the lock of the family whose directory holds the file, and the
-// section for the file's name. Nullopt when no family covers it, its family has no lock, or it is the copy
-// of a version older than the family's newest.
-struct LockGuard {
-  std::string path;
-  Lock lock;
-  LockSection section;
-};
-Expected<std::optional<LockGuard>> lock_for_schema(const Config& config, const std::string& schema_path,
-                                                   const std::string& explicit_lock);
 
 }  // namespace fbcompat::cli

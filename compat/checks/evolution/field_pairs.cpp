@@ -47,6 +47,14 @@ std::string slots_of(const Field& field) {
   return fmt::format("slot {}", field.slot);
 }
 
+std::string nested_flatbuffer_of(const Schema& schema, const Composite& table, const Field& field) {
+  const auto found = field.attributes.find("nested_flatbuffer");
+  if (found == field.attributes.end()) return "";
+  const auto dot = table.name.rfind('.');
+  const std::string scoped = dot == std::string::npos ? found->second : table.name.substr(0, dot + 1) + found->second;
+  return schema.find_composite(scoped) != nullptr ? scoped : found->second;
+}
+
 std::string field_subject(const Composite& table, const Field& field) { return table.name + "." + field.name; }
 
 std::string field_declaration(const Field& field) {

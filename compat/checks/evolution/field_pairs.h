@@ -38,6 +38,10 @@ const Field* field_at_slot(const Composite& table, std::int64_t slot);
 std::string slots_of(const Field& field);
 bool is_union_field(const Field& field);
 
+// The table a field's `(nested_flatbuffer: "T")` names, qualified as `schema` declares it (T is written in
+// the field's namespace, or fully qualified); empty when the field has none.
+std::string nested_flatbuffer_of(const Schema& schema, const Composite& table, const Field& field);
+
 // "T.f" and "fb.T.f"
 std::string field_subject(const Composite& table, const Field& field);
 

@@ -11,93 +11,37 @@
 
 #include "fbcompat/checks/diff.h"
 #include "fbcompat/core/finding_sink.h"
-#include "fbcompat/core/schema_loader.h"
+#include "fbcompat/core/memory_reader.h"
+#include "fbcompat/core/repository_path.h"
+#include "fbcompat/core/word_list.h"
 #include "module/finding_relocation.h"
+#include "module/module_model.h"
 #include "module/module_rules.h"
+#include "module/module_sides.h"
+#include "module/surviving_declarations.h"
+#include "module/unparsed_files.h"
 
 namespace fbcompat {
 namespace {
 
-// Whether either side of the change lies under `path` (a repository path of a file or directory).
-bool touches(const FileChange& change, const std::string& path) {
-  return (!change.old_path.empty() && path_is_under(change.old_path, path)) ||
-         (!change.new_path.empty() && path_is_under(change.new_path, path));
+// Includes come from the file's directory, then the include directories, never leaving the tree of the
+// side.
+LoadOptions side_options(const ModuleDiffRequest& request) {
+  LoadOptions options;
+  for (const std::string& dir : request.include_dirs) {
+    options.include_dirs.push_back(with_trailing_slash(normalize_repository_path(dir)));
+  }
+  options.confine_to = options.include_dirs;
+  options.confine_to.push_back("");
+  return options;
 }
 
-// The two sides' readers and how each loads a file: includes from the file's directory, then the -I
-// directories, never leaving the tree of its side.
-class Sides {
- public:
-  Sides(std::unique_ptr<SourceReader> base, std::string base_name, std::string deleted_prefix,
-        std::unique_ptr<SourceReader> head, const ModuleDiffRequest& request)
-      : base_(std::move(base)),
-        base_name_(std::move(base_name)),
-        deleted_prefix_(std::move(deleted_prefix)),
-        head_(std::move(head)) {
-    for (const std::string& dir : request.include_dirs) {
-      include_dirs_.push_back(with_trailing_slash(normalize_repository_path(dir)));
-    }
+std::vector<std::string> short_names(const std::vector<std::string>& names) {
+  std::vector<std::string> shown;
+  for (const std::string& name : names) {
+    shown.push_back(name.rfind("root_type ", 0) == 0 ? name : unqualified_name(name));
   }
-
-  Expected<Schema> load_old(const std::string& path) const { return load(path, *base_); }
-  Expected<Schema> load_new(const std::string& path) const { return load(path, *head_); }
-  const SourceReader& base() const { return *base_; }
-  const SourceReader& head() const { return *head_; }
-  const std::string& base_name() const { return base_name_; }  // "origin/main", "released/"
-  // How a deleted file is named: by its repository path (a git base), or where the base directory has it.
-  std::string deleted_file(const std::string& path) const { return deleted_prefix_ + path; }
-  bool against_git() const { return deleted_prefix_.empty(); }
-
- private:
-  Expected<Schema> load(const std::string& path, const SourceReader& reader) const {
-    LoadOptions options;
-    options.reader = &reader;
-    options.include_dirs = include_dirs_;
-    options.confine_to = include_dirs_;
-    options.confine_to.push_back("");
-    return load_schema(path, options);
-  }
-
-  std::unique_ptr<SourceReader> base_;
-  std::string base_name_;
-  std::string deleted_prefix_;
-  std::unique_ptr<SourceReader> head_;
-  std::vector<std::string> include_dirs_;
-};
-
-std::string declaration_list(const Schema& schema) {
-  std::vector<std::string> names;
-  for (const Composite& composite : schema.composites) {
-    if (composite.location.file == 0) names.push_back(unqualified_name(composite.name));
-  }
-  for (const Enum& enumeration : schema.enums) {
-    if (enumeration.location.file == 0) names.push_back(unqualified_name(enumeration.name));
-  }
-  if (names.empty()) return "";
-  std::string text;
-  for (std::size_t i = 0; i < names.size() && i < 5; ++i) text += (i == 0 ? "" : ", ") + names[i];
-  if (names.size() > 5) text += fmt::format(" and {} more", names.size() - 5);
-  return fmt::format(" (it declared {})", text);
-}
-
-Finding deleted_file_finding(const FileChange& change, const Sides& sides) {
-  auto old_schema = sides.load_old(change.old_path);
-  const std::string declared = old_schema ? declaration_list(*old_schema) : "";
-  const std::string old_file = sides.deleted_file(change.old_path);
-  Finding finding = finding_of(
-      kFileNoDelete, change.old_path,
-      fmt::format("{}, which {} has, was deleted{}. Buffers written with it can no longer be read by code generated "
-                  "from the module's schemas, and every schema that includes it stops compiling.",
-                  old_file, sides.base_name(), declared),
-      sides.against_git()
-          ? fmt::format("restore {}; to move it, move it with git mv in the same change (or map the move in "
-                        "fbcompat.toml: [module] renames = {{ \"{}\" = \"NEW/PATH.fbs\" }})",
-                        old_file, change.old_path)
-          : fmt::format("restore {}; if it moved, map the move in fbcompat.toml: [module] renames = {{ \"{}\" = "
-                        "\"NEW/PATH.fbs\" }}",
-                        old_file, change.old_path));
-  finding.file = old_file;
-  return finding;
+  return shown;
 }
 
 // Pairs a deleted file with an added one when the request maps the move; a mapping that does not apply
@@ -141,129 +85,283 @@ void keep_once(std::vector<Finding>& findings) {
                  findings.end());
 }
 
-// The schema files under `dir`, by path relative to it: hidden directories (.git) and the directory
-// `skip` (the released copies, when they lie inside the current directory) are not walked.
-std::map<std::string, std::string> schema_files_under(const std::string& dir, const std::string& skip) {
-  namespace fs = std::filesystem;
-  std::map<std::string, std::string> files;  // relative path -> path to read
-  std::error_code error;
-  const fs::path skipped = fs::weakly_canonical(skip, error);
-  fs::recursive_directory_iterator it(dir, error), end;
-  for (; !error && it != end; it.increment(error)) {
-    const fs::path& path = it->path();
-    if (it->is_directory(error) &&
-        (path.filename().string().rfind('.', 0) == 0 || fs::weakly_canonical(path, error) == skipped)) {
-      it.disable_recursion_pending();
-      continue;
-    }
-    if (it->is_regular_file(error) && path.extension() == ".fbs") {
-      files[path.lexically_relative(dir).generic_string()] = path.string();
-    }
-  }
-  return files;
-}
+// The module's files on both sides, paired and compared declaration by declaration.
+class ModuleComparison {
+ public:
+  ModuleComparison(ModuleSides& sides, const ModuleDiffRequest& request)
+      : sides_(sides),
+        request_(request),
+        old_side_(*sides.base, side_options(request)),
+        new_side_(*sides.head, side_options(request)) {}
 
-// A directory of released copies against the current one: the same relative path is the same file.
-Expected<std::vector<FileChange>> directory_changes(const std::string& base_dir, const std::string& new_dir) {
-  std::error_code error;
-  for (const std::string& dir : {base_dir, new_dir}) {
-    if (!std::filesystem::is_directory(dir, error)) return Error{dir, 0, 0, "no such directory"};
-  }
-  const auto old_files = schema_files_under(base_dir, "");
-  const auto new_files = schema_files_under(new_dir, base_dir);
-  const FileSystemReader reader;
-  std::vector<FileChange> changes;
-  for (const auto& [path, full] : new_files) {
-    const auto old_file = old_files.find(path);
-    if (old_file == old_files.end()) {
-      changes.push_back({FileChangeKind::Added, "", path});
-      continue;
+  ModuleDiff run() {
+    for (const FileChange& change : sides_.changes) {
+      if (!change.new_path.empty()) new_side_.load(change.new_path);
     }
-    std::string old_text;
-    std::string new_text;
-    const bool same = reader.read(old_file->second, &old_text) && reader.read(full, &new_text) && old_text == new_text;
-    changes.push_back({same ? FileChangeKind::Unchanged : FileChangeKind::Modified, path, path});
+    for (const FileChange& change : sides_.changes) {
+      if (needs_old_side(change)) old_side_.load(change.old_path);
+    }
+    pair_successors();
+    for (const FileChange& change : sides_.changes) {
+      result_.files.push_back(change);
+      compare(change);
+    }
+    for (Finding& finding : unparsed_file_findings(std::move(unparsed_), sides_.base_name)) {
+      result_.findings.push_back(std::move(finding));
+    }
+    for (const std::string& submodule : sides_.unread_submodules) unread_submodule_finding(submodule);
+    check_new_side();
+    result_.left_out = sides_.left_out;
+    keep_once(result_.findings);
+    note_tables();
+    return std::move(result_);
   }
-  for (const auto& [path, full] : old_files) {
-    if (new_files.count(path) == 0) changes.push_back({FileChangeKind::Deleted, path, ""});
-  }
-  return changes;
-}
 
-// The files of the module and the readers of its two sides: a git ref against the work tree or the
-// index, or a directory of released copies against another.
-struct ModuleSides {
-  std::vector<FileChange> changes;
-  std::set<std::string> changed_files;  // new-side names of every schema file not unchanged, in the module or not
-  std::unique_ptr<SourceReader> base;
-  std::string base_name;
-  std::string deleted_prefix;
-  std::unique_ptr<SourceReader> head;
+ private:
+  const ModuleFile* new_file(const FileChange& change) const {
+    return change.new_path.empty() ? nullptr : new_side_.loaded(change.new_path);
+  }
+  const ModuleFile* old_file(const FileChange& change) const {
+    return change.old_path.empty() ? nullptr : old_side_.loaded(change.old_path);
+  }
+
+  // A file whose text and includes are the same on both sides has nothing to report: it is loaded only
+  // on the new side, to learn its includes and declarations.
+  bool needs_old_side(const FileChange& change) const {
+    switch (change.kind) {
+      case FileChangeKind::Added: return false;
+      case FileChangeKind::Unchanged: {
+        const ModuleFile* file = new_file(change);
+        return file == nullptr || !file->ok() ||
+               std::any_of(file->files.begin(), file->files.end(),
+                           [&](const std::string& path) { return sides_.changed_files.count(path) != 0; });
+      }
+      default: return true;
+    }
+  }
+
+  // Whether `path` declared `name` at the base, as far as the base can be asked: an unchanged file
+  // declares what it declares now; a new one declared nothing.
+  bool declared_at_base(const std::string& name, const std::string& path) {
+    if (sides_.changed_files.count(path) == 0) return new_side_.declares(path, name);
+    if (!sides_.base->exists(path)) return false;
+    old_side_.load(path);
+    return old_side_.declares(path, name);
+  }
+
+  // Renames by content: a new file that declares at least half of what a deleted one declared is its successor,
+  // whatever git's similarity (a file rewritten as it moved). A deleted file with no such successor names
+  // the file that declares the most of it, if any, as the likely one.
+  void pair_successors() {
+    std::set<std::string> taken;
+    std::vector<FileChange>& changes = sides_.changes;
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+      if (changes[i].kind != FileChangeKind::Deleted) continue;
+      const ModuleFile* gone = old_file(changes[i]);
+      if (gone == nullptr || !gone->ok() || gone->own.empty()) continue;
+      const FileChange* best = nullptr;
+      std::size_t best_count = 0;
+      for (const FileChange& candidate : changes) {
+        const ModuleFile* added = new_file(candidate);
+        if (candidate.kind != FileChangeKind::Added || added == nullptr || !added->ok() ||
+            taken.count(candidate.new_path) != 0) {
+          continue;
+        }
+        const auto count = static_cast<std::size_t>(std::count_if(
+            gone->own.begin(), gone->own.end(), [&](const std::string& name) { return added->own.count(name) != 0; }));
+        if (count > best_count) {
+          best = &candidate;
+          best_count = count;
+        }
+      }
+      if (best == nullptr || best_count * 2 < gone->own.size()) continue;
+      taken.insert(best->new_path);
+      FileChange& successor = changes[static_cast<std::size_t>(best - changes.data())];
+      successor.kind = FileChangeKind::Renamed;
+      successor.old_path = changes[i].old_path;
+      changes.erase(changes.begin() + static_cast<std::ptrdiff_t>(i));
+      --i;
+    }
+  }
+
+  void compare(const FileChange& change) {
+    const ModuleFile* now = new_file(change);
+    const ModuleFile* before = old_file(change);
+    if (now != nullptr && !now->ok()) {
+      const bool never = before != nullptr && !before->ok();
+      note_unparsed(change.new_path, never ? ParseState::Never : ParseState::Broke, *now->error, new_side_,
+                    change.kind == FileChangeKind::Added);
+      return;
+    }
+    if (before != nullptr && !before->ok()) {
+      if (now != nullptr) {
+        note_unparsed(change.new_path, ParseState::BaseOnly, *before->error, old_side_, false);
+      } else {
+        result_.findings.push_back(deleted_file_finding(change, nullptr));
+      }
+      return;
+    }
+    if (before == nullptr) return;  // added: nothing to compare with
+    const Schema* new_unit = now != nullptr ? &*now->schema : nullptr;
+    const Counterpart counterpart =
+        counterpart_of(*before->schema, old_side_, new_unit, new_side_,
+                       [&](const std::string& name, const std::string& was_in, const std::string& now_in) {
+                         // A deleted file's declarations may live on anywhere; another file's only where
+                         // they were, or where they are new.
+                         return new_unit == nullptr || now_in == was_in || !declared_at_base(name, now_in);
+                       });
+    const std::string shown_new = now != nullptr ? sides_.head->display_name(change.new_path)
+                                                 : sides_.deleted_prefix + change.old_path;
+    const OldSide old_side{*before->schema, sides_.base->display_name(""), sides_.base_name};
+    const Schema nothing;
+    for (Finding& finding : diff_schemas(*before->schema, counterpart.schema, request_.diff)) {
+      // A deleted file's root_type goes with it: FILE_NO_DELETE says so, and TYPE_NO_DELETE what data loses.
+      if (now == nullptr && finding.rule == "FILE_SAME_ROOT_TYPE") continue;
+      if (located_on_old_side(finding, old_side)) {
+        relocate_to_new_side(finding, old_side, new_unit != nullptr ? counterpart.schema : nothing, shown_new);
+      }
+      result_.findings.push_back(std::move(finding));
+    }
+    if (now == nullptr) {
+      result_.findings.push_back(deleted_file_finding(change, &counterpart));
+    } else {
+      moved_declaration_findings(change, counterpart);
+    }
+  }
+
+  void note_unparsed(const std::string& path, ParseState state, const Error& error, const ModuleModel& side, bool added) {
+    unparsed_.push_back({path, state, error, side.path_of(error.file), added});
+  }
+
+  // FILE_SAME_DECLARATIONS: one finding per file the declarations left and file they went to.
+  void moved_declaration_findings(const FileChange& change, const Counterpart& counterpart) {
+    std::map<std::pair<std::string, std::string>, std::vector<std::string>> groups;
+    for (const MovedDeclaration& moved : counterpart.moved) groups[{moved.old_file, moved.new_file}].push_back(moved.name);
+    const std::string& file = change.new_path;
+    for (const auto& [places, names] : groups) {
+      const auto& [from, to] = places;
+      const std::string what = word_list(short_names(names));
+      const bool was_here = from == change.old_path;
+      Finding finding = finding_of(
+          kFileSameDeclarations, sides_.head->display_name(file),
+          was_here ? fmt::format("{} moved from {} to {}, which {} does not include. Code that includes {} (or what "
+                                 "flatc generates from it) for {} must include {} instead. Buffers are unaffected: "
+                                 "the declarations are compared where they are now.",
+                                 what, file, to, file, file, names.size() == 1 ? "it" : "them", to)
+                   : fmt::format("{} no longer includes {} ({}, declared in {}; now in {}). Code that includes {} "
+                                 "for {} must include {} itself. Buffers are unaffected.",
+                                 file, what, names.size() == 1 ? "it was" : "they were", from, to, file,
+                                 names.size() == 1 ? "it" : "them", to),
+          fmt::format("add `include \"{}\";` to {} if its users rely on it, or point them at {}",
+                      std::filesystem::path(to).lexically_relative(std::filesystem::path(file).parent_path()).string(),
+                      file, to));
+      finding.file = sides_.head->display_name(file);
+      result_.findings.push_back(std::move(finding));
+    }
+  }
+
+  // FILE_NO_DELETE, saying where the file's declarations went (and which went nowhere), and the likely
+  // successor. `counterpart`: null when the file did not parse at the base.
+  Finding deleted_file_finding(const FileChange& change, const Counterpart* counterpart) {
+    const std::string shown = sides_.deleted_prefix + change.old_path;
+    const ModuleFile* gone = old_file(change);
+    std::map<std::string, std::vector<std::string>> went;  // new file -> its own declarations that went there
+    std::vector<std::string> lost;
+    if (counterpart != nullptr && gone != nullptr) {
+      for (const std::string& name : gone->own) {
+        const auto moved = std::find_if(counterpart->moved.begin(), counterpart->moved.end(),
+                                        [&](const MovedDeclaration& item) { return item.name == name; });
+        if (moved != counterpart->moved.end()) {
+          went[moved->new_file].push_back(name);
+        } else {
+          lost.push_back(name);
+        }
+      }
+    }
+    std::string message = fmt::format("{}, which {} has, was deleted: code that includes it, or compiles it by name, "
+                                      "breaks.",
+                                      shown, sides_.base_name);
+    std::string likely;
+    std::size_t most = 0;
+    std::vector<std::string> places;
+    for (const auto& [file, names] : went) {
+      places.push_back(fmt::format("{} in {}", word_list(short_names(names)), sides_.head->display_name(file)));
+      if (names.size() > most) {
+        most = names.size();
+        likely = sides_.head->display_name(file);
+      }
+    }
+    if (!places.empty()) message += fmt::format(" Its declarations live on ({}), and are compared there.", word_list(places, 4));
+    if (!lost.empty()) {
+      message += fmt::format(" {} went with it: what data needs of {} is reported on its own (TYPE_NO_DELETE).",
+                             word_list(short_names(lost)), lost.size() == 1 ? "it" : "them");
+    }
+    if (!likely.empty()) message += fmt::format(" Its likely successor is {}.", likely);
+    const std::string mapping =
+        fmt::format("map the move in fbcompat.toml: [module] renames = {{ \"{}\" = \"NEW/PATH.fbs\" }}", change.old_path);
+    const std::string fix =
+        likely.empty()
+            ? (sides_.deleted_prefix.empty()
+                   ? fmt::format("restore {}; if it moved, move it with git mv (or {})", shown, mapping)
+                   : fmt::format("restore {}; if it moved, {}", shown, mapping))
+            : fmt::format("point includes of {} at {} (or keep {} as a file that includes it)", change.old_path, likely,
+                          change.old_path);
+    Finding finding = finding_of(kFileNoDelete, change.old_path, message, fix);
+    finding.file = shown;
+    return finding;
+  }
+
+  // A submodule left where it was, and not checked out: nothing in it changed, but it is said, not skipped.
+  void unread_submodule_finding(const std::string& submodule) {
+    Finding finding = finding_of(
+        kFileNotChecked, submodule,
+        fmt::format("{} is a submodule that is not checked out here, so its schema files are not read. {} and this "
+                    "side record it at the same commit, so nothing in it changed; a file of the module that includes "
+                    "one of its files is not checked either.",
+                    submodule, sides_.base_name),
+        fmt::format("run `git submodule update --init {}` (in CI, check out with submodules) to check it too", submodule));
+    finding.file = submodule;
+    result_.findings.push_back(std::move(finding));
+  }
+
+  // The caller's checks of each new schema that loads (the lock).
+  void check_new_side() {
+    for (const FileChange& change : sides_.changes) {
+      const ModuleFile* now = new_file(change);
+      if (now == nullptr) continue;
+      for (const std::string& file : now->files) result_.files_read.push_back(sides_.head->display_name(file));
+      if (now->ok()) {
+        const Schema& unit = *now->schema;
+        for (std::size_t i = 0; i < unit.files.size() && i < unit.file_texts.size(); ++i) {
+          result_.new_texts.emplace(unit.files[i], unit.file_texts[i]);
+        }
+      }
+      if (now->ok() && request_.check_new) request_.check_new(change.new_path, *now->schema, result_.findings);
+    }
+    std::sort(result_.files_read.begin(), result_.files_read.end());
+    result_.files_read.erase(std::unique(result_.files_read.begin(), result_.files_read.end()), result_.files_read.end());
+  }
+
+  void note_tables() {
+    std::set<std::string> tables;
+    for (const FileChange& change : sides_.changes) {
+      for (const ModuleFile* file : {new_file(change), old_file(change)}) {
+        if (file == nullptr || !file->ok()) continue;
+        for (const Composite& composite : file->schema->composites) {
+          if (!composite.is_struct) tables.insert(composite.name);
+        }
+      }
+    }
+    result_.tables.assign(tables.begin(), tables.end());
+  }
+
+  ModuleSides& sides_;
+  const ModuleDiffRequest& request_;
+  ModuleModel old_side_;
+  ModuleModel new_side_;
+  std::vector<UnparsedFile> unparsed_;
+  ModuleDiff result_;
 };
-
-Expected<ModuleSides> directory_sides(const ModuleDiffRequest& request) {
-  auto changes = directory_changes(request.base_directory, request.new_directory);
-  if (!changes) return changes.error();
-  ModuleSides sides;
-  sides.changes = std::move(changes.value());
-  sides.base_name = with_trailing_slash(request.base_directory);
-  for (const FileChange& change : sides.changes) {
-    if (change.kind != FileChangeKind::Unchanged)
-      sides.changed_files.insert(with_trailing_slash(request.new_directory) + change.new_path);
-  }
-  sides.base = std::make_unique<DirectoryReader>(request.base_directory, sides.base_name);
-  sides.deleted_prefix = sides.base_name;
-  sides.head = std::make_unique<DirectoryReader>(request.new_directory, with_trailing_slash(request.new_directory));
-  return sides;
-}
-
-Expected<ModuleSides> git_sides(const ModuleDiffRequest& request) {
-  auto base = GitTreeReader::open(request.repository, request.base_ref);
-  if (!base) return base.error();
-  std::unique_ptr<GitIndexReader> index;
-  if (request.side == NewSide::Index) {
-    auto opened = GitIndexReader::open(request.repository);
-    if (!opened) return opened.error();
-    index = std::move(opened.value());
-  } else if (request.repository->workdir().empty()) {
-    return Error{"git:" + request.base_ref, 0, 0, "the repository is bare: it has no work tree to check"};
-  }
-  std::vector<std::string> paths;
-  for (const std::string& path : request.paths) paths.push_back(normalize_repository_path(path));
-  // Every schema file's change, the module's and the rest: a module file may include a file outside it.
-  auto all_changes = file_changes(**base, index.get(), ".fbs");
-  if (!all_changes) return all_changes.error();
-  ModuleSides sides;
-  std::vector<FileChange> module_changes;
-  for (const FileChange& change : *all_changes) {
-    if (change.kind != FileChangeKind::Unchanged) sides.changed_files.insert(change.new_path);
-    // A file moved across the module's edge is still the same schema, compared with its old self
-    // (pre-commit names a moved file by its new path alone).
-    const bool in_module = paths.empty() || std::any_of(paths.begin(), paths.end(),
-                                                        [&](const std::string& path) { return touches(change, path); });
-    if (in_module) module_changes.push_back(change);
-  }
-  // A path given that names no schema is a mistake; a module with none (a project's first schema is still
-  // to come) has nothing to break.
-  for (const std::string& path : request.explicit_paths ? paths : std::vector<std::string>{}) {
-    const bool found = std::any_of(module_changes.begin(), module_changes.end(),
-                                   [&](const FileChange& change) { return touches(change, path); });
-    if (!found) {
-      return Error{path.empty() ? "." : path, 0, 0,
-                   fmt::format("no tracked schema file (.fbs) here, {} or at {}",
-                               request.side == NewSide::Index ? "staged" : "in the work tree", request.base_ref)};
-    }
-  }
-  sides.changes = std::move(module_changes);
-  sides.base = std::move(base.value());
-  sides.base_name = request.base_ref;
-  if (index) {
-    sides.head = std::move(index);
-  } else {
-    sides.head = std::make_unique<DirectoryReader>(request.repository->workdir());
-  }
-  return sides;
-}
 
 // The new side's reader with a fix's rewritten files over it (OverlayReader, owning the reader beneath).
 class RewrittenSide final : public SourceReader {
@@ -280,80 +378,14 @@ class RewrittenSide final : public SourceReader {
   OverlayReader overlay_;
 };
 
-// The configured root tables must name tables of the module: a misspelt one would otherwise quietly
-// turn "every table is a root" off.
-std::optional<Error> unknown_root_table(const std::vector<std::string>& root_tables,
-                                        const std::set<std::string>& declared) {
-  for (const std::string& table : root_tables) {
-    if (declared.count(table) == 0) {
-      return Error{
-          "fbcompat.toml", 0, 0,
-          fmt::format(
-              "[diff] root_tables: '{}' is no table of the module's schemas on either side (give its qualified name, "
-              "with its namespace)",
-              table)};
-    }
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 Expected<ModuleDiff> diff_module(const ModuleDiffRequest& request) {
-  auto module = request.base_directory.empty() ? git_sides(request) : directory_sides(request);
-  if (!module) return module.error();
-  std::vector<FileChange>& changes = module->changes;
-  apply_renames(changes, request);
-  std::unique_ptr<SourceReader> head = std::move(module->head);
-  if (!request.rewritten.empty()) head = std::make_unique<RewrittenSide>(std::move(head), request.rewritten);
-  const Sides sides(std::move(module->base), module->base_name, module->deleted_prefix, std::move(head), request);
-  const std::string old_prefix = sides.base().display_name("");  // "git:REF:", "released/"
-
-  // A file whose text and includes are the same on both sides has nothing to report: it is loaded once,
-  // to learn its includes, and not compared.
-  const std::set<std::string>& changed = module->changed_files;
-  std::set<std::string> declared;
-  const auto note_tables = [&declared](const Schema& schema) {
-    for (const Composite& composite : schema.composites) declared.insert(composite.name);
-  };
-
-  ModuleDiff result;
-  for (const FileChange& change : changes) {
-    result.files.push_back(change);
-    if (change.kind == FileChangeKind::Deleted) {
-      result.findings.push_back(deleted_file_finding(change, sides));
-      continue;
-    }
-    auto new_schema = sides.load_new(change.new_path);
-    if (!new_schema) return new_schema.error();
-    note_tables(*new_schema);
-    result.files_read.insert(result.files_read.end(), new_schema->files.begin(), new_schema->files.end());
-    for (std::size_t i = 0; i < new_schema->files.size() && i < new_schema->file_texts.size(); ++i) {
-      result.new_texts.emplace(new_schema->files[i], new_schema->file_texts[i]);
-    }
-    if (request.check_new) request.check_new(change.new_path, *new_schema, result.findings);
-    if (change.kind == FileChangeKind::Added) continue;  // nothing to compare with
-    if (change.kind == FileChangeKind::Unchanged &&
-        std::none_of(new_schema->files.begin(), new_schema->files.end(),
-                     [&](const std::string& file) { return changed.count(file) != 0; })) {
-      continue;
-    }
-    auto old_schema = sides.load_old(change.old_path);
-    if (!old_schema) return old_schema.error();
-    note_tables(*old_schema);
-    const OldSide old_side{*old_schema, old_prefix, sides.base_name()};
-    for (Finding& finding : diff_schemas(*old_schema, *new_schema, request.diff)) {
-      if (located_on_old_side(finding, old_side)) {
-        relocate_to_new_side(finding, old_side, *new_schema, sides.head().display_name(change.new_path));
-      }
-      result.findings.push_back(std::move(finding));
-    }
-  }
-  if (auto problem = unknown_root_table(request.diff.root_tables, declared)) return *problem;
-  keep_once(result.findings);
-  std::sort(result.files_read.begin(), result.files_read.end());
-  result.files_read.erase(std::unique(result.files_read.begin(), result.files_read.end()), result.files_read.end());
-  return result;
+  auto sides = module_sides(request);
+  if (!sides) return sides.error();
+  apply_renames(sides->changes, request);
+  if (!request.rewritten.empty()) sides->head = std::make_unique<RewrittenSide>(std::move(sides->head), request.rewritten);
+  return ModuleComparison(*sides, request).run();
 }
 
 }  // namespace fbcompat

@@ -9,6 +9,7 @@ const char* category_name(Category category) {
     case Category::Wire: return "WIRE";
     case Category::Json: return "JSON";
     case Category::Source: return "SOURCE";
+    case Category::File: return "FILE";
   }
   return "?";
 }

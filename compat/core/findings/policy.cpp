@@ -22,9 +22,8 @@ bool subject_matches(const std::string& pattern, const std::string& subject) {
 
 // The first ignore that accepts the finding, or policy.ignores.size().
 std::size_t accepting_ignore(const Policy& policy, const Finding& finding) {
-  const auto found = std::find_if(policy.ignores.begin(), policy.ignores.end(), [&](const Ignore& ignore) {
-    return ignore.rule == finding.rule && subject_matches(ignore.subject, finding.subject);
-  });
+  const auto found = std::find_if(policy.ignores.begin(), policy.ignores.end(),
+                                  [&](const Ignore& ignore) { return ignore_accepts(ignore, finding); });
   return static_cast<std::size_t>(found - policy.ignores.begin());
 }
 
@@ -47,15 +46,19 @@ void record(const Policy& policy, std::size_t index, const Finding& finding, Jud
   }
 }
 
-// The severity the policy gives a finding that stays: its rule's configured one, then --strict.
-void judge_severity(const Policy& policy, Finding& finding) {
-  if (const auto found = policy.severity.find(finding.rule); found != policy.severity.end()) {
-    finding.severity = found->second;
-  }
-  if (policy.strict) finding.severity = Severity::Error;
-}
+void judge_severity(const Policy& policy, Finding& finding) { finding.severity = judged_severity(policy, finding); }
 
 }  // namespace
+
+bool ignore_accepts(const Ignore& ignore, const Finding& finding) {
+  return ignore.rule == finding.rule && subject_matches(ignore.subject, finding.subject);
+}
+
+Severity judged_severity(const Policy& policy, const Finding& finding) {
+  if (policy.strict) return Severity::Error;
+  const auto found = policy.severity.find(finding.rule);
+  return found != policy.severity.end() ? found->second : finding.severity;
+}
 
 std::size_t apply_policy(const Policy& policy, std::vector<Finding>& findings, Judgement* judgement) {
   if (judgement != nullptr) {
@@ -104,8 +107,10 @@ std::vector<Finding> unused_ignore_findings(const Policy& policy, const Judgemen
   return findings;
 }
 
+extern const RuleInfo kConfigLoosened;  // config_changes.cpp
+
 const std::vector<const RuleInfo*>& configuration_rules() {
-  static const std::vector<const RuleInfo*> rules{&kIgnoreUnused};
+  static const std::vector<const RuleInfo*> rules{&kIgnoreUnused, &kConfigLoosened};
   return rules;
 }
 

@@ -33,9 +33,25 @@ Expected<std::unique_ptr<GitIndexReader>> GitIndexReader::open(std::shared_ptr<G
   return std::unique_ptr<GitIndexReader>(new GitIndexReader(std::move(repository), std::move(index)));
 }
 
+const GitTreeReader* GitIndexReader::in_submodule(const std::string& path, std::string* inner) const {
+  const std::string normalized = normalize_repository_path(path);
+  for (std::size_t slash = normalized.find('/'); slash != std::string::npos; slash = normalized.find('/', slash + 1)) {
+    const std::string prefix = normalized.substr(0, slash);
+    const git_index_entry* entry = git2().git_index_get_bypath(index_->index, prefix.c_str(), 0);
+    if (entry == nullptr || entry->mode != GIT_FILEMODE_COMMIT) continue;
+    *inner = normalized.substr(slash + 1);
+    return submodule_reader(*repository_, index_->submodules, prefix, git2().git_oid_tostr_s(&entry->id));
+  }
+  return nullptr;
+}
+
 bool GitIndexReader::read(const std::string& path, std::string* contents) const {
   const git_index_entry* entry = git2().git_index_get_bypath(index_->index, normalize_repository_path(path).c_str(), 0);
-  if (entry == nullptr) return false;
+  if (entry == nullptr) {
+    std::string inner;
+    const GitTreeReader* submodule = in_submodule(path, &inner);
+    return submodule != nullptr && submodule->read(inner, contents);
+  }
   git_blob* blob = nullptr;
   if (git2().git_blob_lookup(&blob, repository_->impl().repository, &entry->id) != 0) return false;
   const auto* data = static_cast<const char*>(git2().git_blob_rawcontent(blob));
@@ -44,8 +60,16 @@ bool GitIndexReader::read(const std::string& path, std::string* contents) const 
   return true;
 }
 
+bool GitIndexReader::is_link(const std::string& path) const {
+  const git_index_entry* entry = git2().git_index_get_bypath(index_->index, normalize_repository_path(path).c_str(), 0);
+  return entry != nullptr && entry->mode == GIT_FILEMODE_LINK;
+}
+
 bool GitIndexReader::exists(const std::string& path) const {
-  return git2().git_index_get_bypath(index_->index, normalize_repository_path(path).c_str(), 0) != nullptr;
+  if (git2().git_index_get_bypath(index_->index, normalize_repository_path(path).c_str(), 0) != nullptr) return true;
+  std::string inner;
+  const GitTreeReader* submodule = in_submodule(path, &inner);
+  return submodule != nullptr && submodule->exists(inner);
 }
 
 }  // namespace fbcompat

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <climits>
 #include <cstdlib>
+#include <map>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -83,6 +85,67 @@ std::vector<std::string> GitRepository::refs_matching(const std::string& glob) c
 }
 
 
+Expected<std::shared_ptr<GitRepository>> GitRepository::submodule(const std::string& path) const {
+  const std::string key = normalize_repository_path(path);
+  if (const auto found = impl_->submodules.find(key); found != impl_->submodules.end()) return found->second;
+  // Its checkout first (`path/.git`, a file naming the clone); else the clone git keeps in the
+  // superproject's modules directory (a submodule initialised but not checked out).
+  std::vector<std::string> places;
+  if (!workdir().empty()) places.push_back(workdir() + key);
+  places.push_back(std::string(git2().git_repository_path(impl_->repository)) + "modules/" + key);
+  for (const std::string& place : places) {
+    auto opened = open(place, false);
+    if (!opened) continue;
+    // An empty directory inside the work tree opens the superproject itself: not the submodule's.
+    if ((*opened)->impl().repository != nullptr &&
+        std::string(git2().git_repository_path((*opened)->impl().repository)) == git2().git_repository_path(impl_->repository)) {
+      continue;
+    }
+    impl_->submodules.emplace(key, *opened);
+    return *opened;
+  }
+  return Error{key, 0, 0,
+               fmt::format("is a submodule that is not checked out here, so its schema files cannot be read: run "
+                           "`git submodule update --init {}` (in CI, check out with submodules)",
+                           key)};
+}
+
+std::map<std::string, std::string> gitlinks_in(const GitTreeReader& reader, const std::vector<std::string>& candidates) {
+  std::map<std::string, std::string> links;
+  git_tree* tree = reader.tree().tree;
+  if (tree == nullptr) return links;
+  for (const std::string& path : candidates) {
+    git_tree_entry* entry = nullptr;
+    if (git2().git_tree_entry_bypath(&entry, tree, path.c_str()) != 0) continue;
+    if (git2().git_tree_entry_filemode(entry) == GIT_FILEMODE_COMMIT) {
+      links[path] = git2().git_oid_tostr_s(git2().git_tree_entry_id(entry));
+    }
+    git2().git_tree_entry_free(entry);
+  }
+  return links;
+}
+
+std::map<std::string, std::string> gitlinks_in(git_index* index) {
+  std::map<std::string, std::string> links;
+  const std::size_t count = git2().git_index_entrycount(index);
+  for (std::size_t i = 0; i < count; ++i) {
+    const git_index_entry* entry = git2().git_index_get_byindex(index, i);
+    if (entry != nullptr && entry->mode == GIT_FILEMODE_COMMIT) links[entry->path] = git2().git_oid_tostr_s(&entry->id);
+  }
+  return links;
+}
+
+const GitTreeReader* submodule_reader(GitRepository& superproject, SubmoduleReaders& readers, const std::string& path,
+                                      const std::string& commit) {
+  const auto found = readers.find(path);
+  if (found != readers.end()) return found->second.get();
+  std::unique_ptr<GitTreeReader> reader;
+  if (auto repository = superproject.submodule(path)) {
+    if (auto opened = GitTreeReader::open(*repository, commit)) reader = std::move(opened.value());
+  }
+  return readers.emplace(path, std::move(reader)).first->second.get();
+}
+
 GitTreeReader::GitTreeReader(std::shared_ptr<GitRepository> repository, std::string ref, std::unique_ptr<Tree> tree)
     : repository_(std::move(repository)), ref_(std::move(ref)), tree_(std::move(tree)) {}
 
@@ -110,10 +173,35 @@ Expected<std::unique_ptr<GitTreeReader>> GitTreeReader::open(std::shared_ptr<Git
   return std::unique_ptr<GitTreeReader>(new GitTreeReader(std::move(repository), ref, std::move(tree)));
 }
 
+std::unique_ptr<GitTreeReader> GitTreeReader::empty(std::shared_ptr<GitRepository> repository, const std::string& ref) {
+  return std::unique_ptr<GitTreeReader>(new GitTreeReader(std::move(repository), ref, std::make_unique<Tree>()));
+}
+
+const GitTreeReader* GitTreeReader::in_submodule(const std::string& path, std::string* inner) const {
+  if (tree_->tree == nullptr) return nullptr;
+  const std::string normalized = normalize_repository_path(path);
+  for (std::size_t slash = normalized.find('/'); slash != std::string::npos; slash = normalized.find('/', slash + 1)) {
+    const std::string prefix = normalized.substr(0, slash);
+    git_tree_entry* entry = nullptr;
+    if (git2().git_tree_entry_bypath(&entry, tree_->tree, prefix.c_str()) != 0) return nullptr;
+    const bool gitlink = git2().git_tree_entry_filemode(entry) == GIT_FILEMODE_COMMIT;
+    const std::string commit = gitlink ? git2().git_oid_tostr_s(git2().git_tree_entry_id(entry)) : "";
+    git2().git_tree_entry_free(entry);
+    if (!gitlink) continue;
+    *inner = normalized.substr(slash + 1);
+    return submodule_reader(*repository_, tree_->submodules, prefix, commit);
+  }
+  return nullptr;
+}
+
 bool GitTreeReader::read(const std::string& path, std::string* contents) const {
   if (tree_->tree == nullptr) return false;
   git_tree_entry* entry = nullptr;
-  if (git2().git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
+  if (git2().git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) {
+    std::string inner;
+    const GitTreeReader* submodule = in_submodule(path, &inner);
+    return submodule != nullptr && submodule->read(inner, contents);
+  }
   bool ok = false;
   if (git2().git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
     git_blob* blob = nullptr;
@@ -131,10 +219,23 @@ bool GitTreeReader::read(const std::string& path, std::string* contents) const {
 bool GitTreeReader::exists(const std::string& path) const {
   if (tree_->tree == nullptr) return false;
   git_tree_entry* entry = nullptr;
-  if (git2().git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
+  if (git2().git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) {
+    std::string inner;
+    const GitTreeReader* submodule = in_submodule(path, &inner);
+    return submodule != nullptr && submodule->exists(inner);
+  }
   const bool is_blob = git2().git_tree_entry_type(entry) == GIT_OBJECT_BLOB;
   git2().git_tree_entry_free(entry);
   return is_blob;
+}
+
+bool GitTreeReader::is_link(const std::string& path) const {
+  if (tree_->tree == nullptr) return false;
+  git_tree_entry* entry = nullptr;
+  if (git2().git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) return false;
+  const bool link = git2().git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK;
+  git2().git_tree_entry_free(entry);
+  return link;
 }
 
 std::string GitTreeReader::display_name(const std::string& path) const {

@@ -1,12 +1,15 @@
 #include "fbcompat/core/config.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <set>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "fbcompat/base/limits.h"
+#include "fbcompat/core/regular_file.h"
 #include "fbcompat/support/toml_file.h"
 
 #include "fbcompat/core/rule.h"
@@ -15,6 +18,22 @@ namespace fbcompat {
 namespace {
 
 namespace fs = std::filesystem;
+
+// Why a configuration file was not read, naming what it is when it is not a regular file.
+std::string config_file_problem(const std::string& path, const RegularFileRead& read) {
+  if (read.outcome == RegularFileRead::Outcome::NotRegular) {
+    std::error_code ignored;
+    const fs::file_status status = fs::status(path, ignored);
+    const char* what = fs::is_directory(status) ? "a directory"
+                       : fs::is_fifo(status)    ? "a FIFO"
+                       : fs::is_character_file(status) || fs::is_block_file(status) ? "a device"
+                       : fs::is_socket(status)  ? "a socket"
+                                                : "not a regular file";
+    return fmt::format("is {}, not a configuration file: fbcompat.toml must be a regular file; it was not read", what);
+  }
+  if (read.outcome == RegularFileRead::Outcome::CannotOpen && read.error == ENOENT) return "no such file";
+  return regular_file_problem(read, limits::kSchemaFileSizeName, limits::kSchemaFileSize);
+}
 
 class ConfigReader {
  public:
@@ -81,12 +100,15 @@ class ConfigReader {
   std::optional<Error> read_module(const toml::node& node, ModuleConfig& module) const {
     const toml::table* table = node.as_table();
     if (table == nullptr) return error_at(node, "[module] must be a table");
-    if (auto problem = check_keys(*table, {"roots", "include", "renames"}, "[module]")) return problem;
+    if (auto problem = check_keys(*table, {"roots", "exclude", "include", "renames"}, "[module]")) return problem;
     std::vector<std::string> roots;
+    std::vector<std::string> excluded;
     std::vector<std::string> includes;
     if (auto problem = read_strings(*table, "roots", roots, "[module]")) return problem;
+    if (auto problem = read_strings(*table, "exclude", excluded, "[module]")) return problem;
     if (auto problem = read_strings(*table, "include", includes, "[module]")) return problem;
     for (const std::string& root : roots) module.roots.push_back(resolve(root));
+    for (const std::string& path : excluded) module.exclude.push_back(resolve(path));
     for (const std::string& include : includes) module.include_dirs.push_back(resolve(include));
     if (const toml::node* renames = table->get("renames")) {
       const toml::table* moves = renames->as_table();
@@ -98,6 +120,18 @@ class ConfigReader {
       }
     }
     return std::nullopt;
+  }
+
+  // Where the keys a loosening can be about are written (Config::lines).
+  static void note_lines(const toml::table& root, Config& config) {
+    for (const char* section : {"module", "diff"}) {
+      const toml::table* table = root.get(section) != nullptr ? root.get(section)->as_table() : nullptr;
+      if (table == nullptr) continue;
+      for (const auto& [key, node] : *table) {
+        config.lines[std::string(section) + "." + std::string(key.str())] =
+            static_cast<std::uint32_t>(node.source().begin.line);
+      }
+    }
   }
 
   std::optional<Error> read_family(const toml::node& node, Config& config) const {
@@ -150,6 +184,7 @@ class ConfigReader {
         return error_at(node, fmt::format("[rules] {}: severity must be \"error\", \"warning\" or \"info\"", id));
       }
       config.policy.severity[id] = *value == "error" ? Severity::Error : *value == "warning" ? Severity::Warning : Severity::Info;
+      config.lines["rules." + id] = static_cast<std::uint32_t>(node.source().begin.line);
     }
     return std::nullopt;
   }
@@ -238,6 +273,7 @@ class ConfigReader {
     if (const toml::node* module = root.get("module")) {
       if (auto problem = read_module(*module, config.module)) return *problem;
     }
+    note_lines(root, config);
     return config;
   }
 
@@ -256,26 +292,78 @@ const FamilyConfig* Config::find_family(const std::string& name) const {
   return nullptr;
 }
 
-Expected<Config> load_config(const std::string& path, const std::vector<RuleInfo>& rules) {
-  std::error_code error_code;
-  if (!fs::is_regular_file(path, error_code)) return Error{path, 0, 0, "no such file"};
-  auto parsed = support::parse_toml_file(path, "cannot read the file");
+Expected<Config> read_config(const std::string& text, const std::string& shown_as, const std::string& base_dir,
+                             const std::vector<RuleInfo>& rules) {
+  auto parsed = support::parse_toml_text(text, shown_as);
   if (const auto* problem = std::get_if<support::TomlProblem>(&parsed)) {
-    return Error{path, problem->line, problem->column, problem->message};
+    return Error{shown_as, problem->line, problem->column, problem->message};
   }
-  const std::string base_dir = fs::path(path).parent_path().string();
-  return ConfigReader(path, base_dir.empty() ? "." : base_dir, rules).read(std::get<toml::table>(parsed));
+  return ConfigReader(shown_as, base_dir.empty() ? "." : base_dir, rules).read(std::get<toml::table>(parsed));
 }
 
-std::optional<std::string> find_config(const std::string& start_dir) {
+Expected<Config> load_config(const std::string& path, const std::vector<RuleInfo>& rules) {
+  std::string text;
+  const RegularFileRead read = read_regular_file(path, limits::kSchemaFileSize, text);
+  if (read.outcome != RegularFileRead::Outcome::Read) return Error{path, 0, 0, config_file_problem(path, read)};
+  const std::string base_dir = fs::path(path).parent_path().string();
+  return read_config(text, path, base_dir, rules);
+}
+
+Expected<std::optional<std::string>> config_in(const std::string& directory, const std::string& boundary) {
+  const fs::path candidate = fs::path(directory) / "fbcompat.toml";
+  std::error_code error_code;
+  const fs::file_status status = fs::symlink_status(candidate, error_code);
+  if (error_code || !fs::exists(status)) return std::optional<std::string>();
+  const std::string shown = candidate.lexically_normal().string();
+  if (fs::is_symlink(status)) {
+    // Followed only to a file inside the repository: one that leads elsewhere (a home directory's
+    // secrets, another project's rules) is refused before anything of it is read or quoted.
+    const fs::path target = fs::weakly_canonical(fs::absolute(candidate, error_code), error_code);
+    const fs::path root = fs::weakly_canonical(fs::absolute(boundary, error_code), error_code);
+    const fs::path relative = target.lexically_relative(root);
+    if (relative.empty() || *relative.begin() == "..") {
+      return Error{shown, 0, 0,
+                   fmt::format("is a symbolic link to a file outside {} ({}); a configuration must be a file inside "
+                               "the repository it judges, so it was not read",
+                               root.string(), target.string())};
+    }
+  }
+  const fs::file_status followed = fs::status(candidate, error_code);
+  if (fs::is_symlink(status) && !fs::exists(followed)) {
+    return Error{shown, 0, 0, "is a symbolic link to a file that does not exist (a dangling link), so it was not read"};
+  }
+  if (!fs::is_regular_file(followed)) {
+    RegularFileRead read;
+    read.outcome = fs::exists(followed) ? RegularFileRead::Outcome::NotRegular : RegularFileRead::Outcome::CannotOpen;
+    read.error = ENOENT;
+    return Error{shown, 0, 0, config_file_problem(shown, read)};
+  }
+  return std::optional<std::string>(shown);
+}
+
+Expected<std::optional<std::string>> find_config(const std::string& start_dir) {
   // Relative to start_dir as far as possible ("fbcompat.toml", "../fbcompat.toml"), so that paths in
   // findings stay short.
   std::error_code error_code;
   fs::path dir = fs::canonical(start_dir, error_code);  // no trailing "." or "/" to climb past
-  if (error_code) return std::nullopt;
+  if (error_code) return std::optional<std::string>();
+  // Where a configuration's link may lead: the repository that holds start_dir, else the directory the
+  // file is found in.
+  fs::path boundary;
+  for (fs::path up = dir; !up.empty(); up = up.parent_path()) {
+    if (fs::exists(up / ".git", error_code)) {
+      boundary = up;
+      break;
+    }
+    if (up == up.parent_path()) break;
+  }
   fs::path relative = start_dir;
   while (!dir.empty()) {
-    if (fs::is_regular_file(dir / "fbcompat.toml", error_code)) return (relative / "fbcompat.toml").lexically_normal().string();
+    auto found = config_in(relative.string(), boundary.empty() ? dir.string() : boundary.string());
+    if (!found || *found) {
+      if (found) return std::optional<std::string>((relative / "fbcompat.toml").lexically_normal().string());
+      return found;
+    }
     // A repository's root is the boundary: a file above it belongs to someone else's project (a
     // checkout inside a home directory, a CI workspace) and must not judge this one's schemas.
     if (fs::exists(dir / ".git", error_code)) break;
@@ -283,7 +371,7 @@ std::optional<std::string> find_config(const std::string& start_dir) {
     dir = dir.parent_path();
     relative /= "..";
   }
-  return std::nullopt;
+  return std::optional<std::string>();
 }
 
 }  // namespace fbcompat

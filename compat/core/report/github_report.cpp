@@ -1,5 +1,7 @@
 #include <fmt/format.h>
 
+#include <map>
+
 #include "fbcompat/core/report.h"
 
 namespace fbcompat {
@@ -40,26 +42,73 @@ const char* command_for(Severity severity) {
   return "notice";
 }
 
+// GitHub shows at most this many annotations of one level (error, warning, notice) per step.
+constexpr std::size_t kAnnotationsPerLevel = 10;
+
+std::string annotation(const Finding& finding) {
+  std::string properties;
+  if (!finding.file.empty()) properties += "file=" + escape_property(finding.file);
+  if (finding.line != 0) properties += fmt::format(",line={}", finding.line);
+  if (finding.line != 0 && finding.column != 0) properties += fmt::format(",col={}", finding.column);
+  properties += (properties.empty() ? "" : ",") + std::string("title=") +
+                escape_property(fmt::format("fbcompat {}: {}", finding.rule, finding.subject));
+  return fmt::format("::{} {}::{}\n", command_for(finding.severity), properties,
+                     escape_data(finding.message + (finding.fix.empty() ? "" : "\nFix: " + finding.fix)));
+}
+
+const char* level_plural(Severity severity) {
+  switch (severity) {
+    case Severity::Error: return "errors";
+    case Severity::Warning: return "warnings";
+    case Severity::Info: return "notes";
+  }
+  return "findings";
+}
+
 }  // namespace
 
-std::string format_github_report(const std::vector<Finding>& findings, const std::string& what) {
+std::string format_github_report(const std::vector<Finding>& reported, const std::string& what,
+                                 const Judgement& judgement) {
+  std::vector<Finding> findings = reported;
+  findings.insert(findings.end(), judgement.findings.begin(), judgement.findings.end());
+  // The summary and the judgement are notices that are always shown: they take their places first.
+  const std::string configuration = format_judgement_github(judgement);
+  std::map<Severity, std::size_t> room{{Severity::Error, kAnnotationsPerLevel},
+                                       {Severity::Warning, kAnnotationsPerLevel},
+                                       {Severity::Info, kAnnotationsPerLevel - 1 - (configuration.empty() ? 0 : 1)}};
+  std::map<Severity, std::size_t> total;
+  for (const Finding& finding : findings) ++total[finding.severity];
   std::string text;
+  std::map<Severity, std::size_t> shown;
   for (const Finding& finding : findings) {
-    std::string properties;
-    if (!finding.file.empty()) properties += "file=" + escape_property(finding.file);
-    if (finding.line != 0) properties += fmt::format(",line={}", finding.line);
-    if (finding.line != 0 && finding.column != 0) properties += fmt::format(",col={}", finding.column);
-    properties += (properties.empty() ? "" : ",") + std::string("title=") +
-                  escape_property(fmt::format("fbcompat {}: {}", finding.rule, finding.subject));
-    text += fmt::format("::{} {}::{}\n", command_for(finding.severity), properties,
-                        escape_data(finding.message + (finding.fix.empty() ? "" : "\nFix: " + finding.fix)));
+    const Severity level = finding.severity;
+    // A level with more than fits keeps its last place for the count of the rest.
+    const std::size_t fits = total[level] <= room[level] ? room[level] : room[level] - 1;
+    if (shown[level] < fits) {
+      text += annotation(finding);
+      ++shown[level];
+    }
+  }
+  for (const auto& [level, count] : total) {
+    if (count <= room[level]) continue;
+    text += fmt::format("::{} title=fbcompat::{}\n", command_for(level),
+                        escape_data(fmt::format("{} more {} than GitHub shows per step (the first {} are annotated "
+                                                "above): the job summary (--format markdown) lists every finding",
+                                                count - shown[level], level_plural(level), shown[level])));
   }
   const FindingCounts counts = count_findings(findings);
   text += fmt::format("::notice title=fbcompat::{}\n",
                       escape_data(fmt::format("{}: {} error(s), {} warning(s): {}",
                                               compatible(findings) ? "compatible" : "NOT compatible", counts.errors,
                                               counts.warnings + counts.infos, what)));
-  return text;
+  return text + configuration;
+}
+
+std::string format_github_error(const Error& error) {
+  std::string properties;
+  if (!error.file.empty()) properties += "file=" + escape_property(error.file) + ",";
+  if (!error.file.empty() && error.line != 0) properties += fmt::format("line={},", error.line);
+  return fmt::format("::error {}title=fbcompat could not check::{}\n", properties, escape_data(error.to_string()));
 }
 
 // One notice: the configuration's text summary. Its findings are annotations of their own.

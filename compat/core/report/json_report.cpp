@@ -63,4 +63,13 @@ std::string format_json_report(const std::vector<Finding>& findings) {
   return json_text({{"compatible", compatible(findings)}, {"findings", findings_to_json(findings)}});
 }
 
+// The shape of every JSON report, with the error instead of findings: a reader that looks at
+// "compatible" sees false, one that looks at "findings" sees none, and "error" says why.
+std::string format_json_error(const Error& error) {
+  return json_text({{"compatible", false},
+                    {"error", {{"file", error.file}, {"line", error.line}, {"column", error.column}, {"message", error.message}}},
+                    {"findings", nlohmann::json::array()},
+                    {"configuration", nullptr}});
+}
+
 }  // namespace fbcompat

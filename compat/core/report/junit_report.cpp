@@ -32,4 +32,10 @@ std::string format_junit_report(const std::vector<Finding>& findings, const std:
   return junit_document("fbcompat", suites);
 }
 
+// One failing case: a dashboard that reads only JUnit shows the run failed, and why.
+std::string format_junit_error(const Error& error, const std::string& suite) {
+  JunitCase test{"fbcompat", suite, JunitCase::Failure{"error", error.message, error.to_string()}, "", ""};
+  return junit_document("fbcompat", {JunitSuite{suite, {std::move(test)}}});
+}
+
 }  // namespace fbcompat

@@ -24,9 +24,12 @@ std::string fix_state(const Finding& finding) {
 
 }  // namespace
 
-std::string format_markdown_report(const std::vector<Finding>& findings, const std::string& what) {
-  const FindingCounts counts = count_findings(findings);
-  std::string text = fmt::format("### fbcompat: {} {}\n\n", compatible(findings) ? "compatible" : "**NOT compatible**",
+std::string format_markdown_report(const std::vector<Finding>& findings, const std::string& what,
+                                   const std::vector<Finding>& also_counted) {
+  std::vector<Finding> counted = findings;
+  counted.insert(counted.end(), also_counted.begin(), also_counted.end());
+  const FindingCounts counts = count_findings(counted);
+  std::string text = fmt::format("### fbcompat: {} {}\n\n", compatible(counted) ? "compatible" : "**NOT compatible**",
                                  cell(what));
   if (findings.empty()) return text + "No findings.\n";
   text += fmt::format("{} error(s), {} warning(s)\n\n| Severity | Rule | Where | Subject | What breaks | Fix |\n|---|---|---|---|---|---|\n",
@@ -37,6 +40,10 @@ std::string format_markdown_report(const std::vector<Finding>& findings, const s
                         cell(finding.message), cell(finding.fix + fix_state(finding)));
   }
   return text;
+}
+
+std::string format_markdown_error(const Error& error, const std::string& what) {
+  return fmt::format("### fbcompat: **could not check** {}\n\n```text\n{}\n```\n", cell(what), error.to_string());
 }
 
 }  // namespace fbcompat

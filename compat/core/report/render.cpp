@@ -34,10 +34,12 @@ std::string_view format_name(Format format) {
 }
 
 std::string Report::text(const RenderOptions& options) const {
-  return format_text_report(findings_, options.what, options.style);
+  return format_text_report(findings_, options.what, options.style, judgement_.findings);
 }
 std::string Report::json(const RenderOptions&) const { return format_json_report(findings_); }
-std::string Report::markdown(const RenderOptions& options) const { return format_markdown_report(findings_, options.what); }
+std::string Report::markdown(const RenderOptions& options) const {
+  return format_markdown_report(findings_, options.what, judgement_.findings);
+}
 std::string Report::junit(const RenderOptions& options) const {
   return format_junit_report(findings_, options.what, judgement_);
 }
@@ -53,12 +55,6 @@ std::string with_judgement_json(const Report& report, const RenderOptions& optio
   return json_text(document);
 }
 
-std::vector<Finding> with_judgement_findings(const Report& report) {
-  std::vector<Finding> findings = report.findings();
-  findings.insert(findings.end(), report.judgement().findings.begin(), report.judgement().findings.end());
-  return findings;
-}
-
 }  // namespace
 
 std::string render(const Report& report, Format format, const RenderOptions& options) {
@@ -69,11 +65,23 @@ std::string render(const Report& report, Format format, const RenderOptions& opt
     case Format::Markdown: return report.markdown(options) + format_judgement_markdown(judgement);
     case Format::Junit: return report.junit(options);
     case Format::Sarif: return format_sarif_report(report.findings(), options.rules, judgement);
-    case Format::Github:
-      return format_github_report(with_judgement_findings(report), options.what) + format_judgement_github(judgement);
+    case Format::Github: return format_github_report(report.findings(), options.what, judgement);
     case Format::Patch: return format_patch(report.rewrites());
   }
   return report.text(options);
+}
+
+std::string render_error(const Error& error, Format format, const RenderOptions& options) {
+  switch (format) {
+    case Format::Text: return format_text_error(error);
+    case Format::Json: return format_json_error(error);
+    case Format::Markdown: return format_markdown_error(error, options.what);
+    case Format::Junit: return format_junit_error(error, options.what.empty() ? "fbcompat" : options.what);
+    case Format::Sarif: return format_sarif_error(error, options.rules);
+    case Format::Github: return format_github_error(error);
+    case Format::Patch: return "";  // nothing to apply: the error is on stderr
+  }
+  return format_text_error(error);
 }
 
 }  // namespace fbcompat

@@ -97,16 +97,10 @@ json fix_of(const Finding& finding) {
   return {{"description", {{"text", finding.fix_note}}}, {"artifactChanges", std::move(changes)}};
 }
 
-}  // namespace
-
-std::string format_sarif_report(const std::vector<Finding>& reported, const std::vector<RuleInfo>& catalogue,
-                                const Judgement& judgement) {
-  std::vector<Finding> findings = reported;
-  findings.insert(findings.end(), judgement.findings.begin(), judgement.findings.end());
+// The tool's description of each rule, in order: results refer to them by index.
+json described(const std::vector<RuleInfo>& described_rules) {
   json rules = json::array();
-  std::map<std::string, std::size_t> rule_index;
-  for (const RuleInfo& rule : described_rules(findings, catalogue)) {
-    rule_index.emplace(std::string(rule.id), rules.size());
+  for (const RuleInfo& rule : described_rules) {
     rules.push_back({{"id", rule.id},
                      {"name", rule.id},
                      {"shortDescription", {{"text", rule.purpose}}},
@@ -116,6 +110,36 @@ std::string format_sarif_report(const std::vector<Finding>& reported, const std:
                      {"defaultConfiguration", {{"level", sarif_level(rule.default_severity)}}},
                      {"properties", {{"category", category_name(rule.category)}}}});
   }
+  return rules;
+}
+
+// One run of fbcompat: the tool and its rules, the results, and how the invocation went.
+json run_of(json rules, json results, json invocations) {
+  // Columns count Unicode code points, findings' and fixes' alike (SourceLocator::column_of).
+  return {{"tool", {{"driver", {{"name", "fbcompat"}, {"semanticVersion", fbcompat_version()}, {"rules", std::move(rules)}}}}},
+          {"columnKind", "unicodeCodePoints"},
+          {"invocations", std::move(invocations)},
+          {"originalUriBaseIds", {{kSourceRoot, {{"description", {{"text", "The root of the repository checked"}}}}}}},
+          {"results", std::move(results)}};
+}
+
+std::string sarif_document(json run) {
+  const json sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                   {"version", "2.1.0"},
+                   {"runs", json::array({std::move(run)})}};
+  return json_text(sarif);
+}
+
+}  // namespace
+
+std::string format_sarif_report(const std::vector<Finding>& reported, const std::vector<RuleInfo>& catalogue,
+                                const Judgement& judgement) {
+  std::vector<Finding> findings = reported;
+  findings.insert(findings.end(), judgement.findings.begin(), judgement.findings.end());
+  const std::vector<RuleInfo> described_list = described_rules(findings, catalogue);
+  json rules = described(described_list);
+  std::map<std::string, std::size_t> rule_index;
+  for (std::size_t i = 0; i < described_list.size(); ++i) rule_index.emplace(std::string(described_list[i].id), i);
   const auto result_of = [&](const Finding& finding) {
     json result{{"ruleId", finding.rule},
                 {"level", sarif_level(finding.severity)},
@@ -137,16 +161,22 @@ std::string format_sarif_report(const std::vector<Finding>& reported, const std:
     result["suppressions"] = json::array({{{"kind", "external"}, {"status", "accepted"}, {"justification", item.reason}}});
     results.push_back(std::move(result));
   }
-  // Columns count Unicode code points, findings' and fixes' alike (SourceLocator::column_of).
-  json run{{"tool", {{"driver", {{"name", "fbcompat"}, {"semanticVersion", fbcompat_version()}, {"rules", rules}}}}},
-           {"columnKind", "unicodeCodePoints"},
-           {"originalUriBaseIds", {{kSourceRoot, {{"description", {{"text", "The root of the repository checked"}}}}}}},
-           {"results", results}};
+  json run = run_of(std::move(rules), std::move(results), json::array({{{"executionSuccessful", true}}}));
   if (!judgement.configuration.empty()) run["properties"] = {{"configuration", judgement.configuration}};
-  const json sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-                   {"version", "2.1.0"},
-                   {"runs", json::array({std::move(run)})}};
-  return json_text(sarif);
+  return sarif_document(std::move(run));
+}
+
+std::string format_sarif_error(const Error& error, const std::vector<RuleInfo>& catalogue) {
+  json notification{{"level", "error"}, {"message", {{"text", error.message}}}};
+  if (!error.file.empty()) {
+    Finding place;
+    place.file = error.file;
+    place.line = error.line;
+    place.column = error.column;
+    notification["locations"] = json::array({{{"physicalLocation", physical_location(place)}}});
+  }
+  json invocation{{"executionSuccessful", false}, {"toolExecutionNotifications", json::array({notification})}};
+  return sarif_document(run_of(described(described_rules({}, catalogue)), json::array(), json::array({invocation})));
 }
 
 }  // namespace fbcompat

@@ -60,9 +60,12 @@ std::string format_finding_text(const Finding& finding, const TextStyle& style) 
   return text;
 }
 
-std::string format_text_report(const std::vector<Finding>& findings, const std::string& what, const TextStyle& style) {
+std::string format_text_report(const std::vector<Finding>& shown, const std::string& what, const TextStyle& style,
+                               const std::vector<Finding>& also_counted) {
   std::string text;
-  for (const Finding& finding : findings) text += format_finding_text(finding, style);
+  for (const Finding& finding : shown) text += format_finding_text(finding, style);
+  std::vector<Finding> findings = shown;
+  findings.insert(findings.end(), also_counted.begin(), also_counted.end());
   const FindingCounts counts = count_findings(findings);
   std::string tally;
   if (counts.errors == 0 && counts.warnings == 0 && counts.infos == 0) {
@@ -90,5 +93,7 @@ std::string format_text_report(const std::vector<Finding>& findings, const std::
                       ok ? "compatible: " : "NOT compatible: ", what);
   return text;
 }
+
+std::string format_text_error(const Error& error) { return "fbcompat: " + error.to_string() + "\n"; }
 
 }  // namespace fbcompat

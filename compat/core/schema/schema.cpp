@@ -148,6 +148,20 @@ const Enum* Schema::find_enum(const std::string& qualified_name) const {
   return found == enum_index_.end() ? nullptr : &enums[found->second];
 }
 
+const Service* Schema::find_service(const std::string& qualified_name) const {
+  for (const Service& service : services) {
+    if (service.name == qualified_name) return &service;
+  }
+  return nullptr;
+}
+
+const RpcMethod* Service::find_method(const std::string& method_name) const {
+  for (const RpcMethod& method : methods) {
+    if (method.name == method_name) return &method;
+  }
+  return nullptr;
+}
+
 const std::string& Schema::file_of(const SourceLocation& location) const {
   static const std::string unknown;
   return location.file < files.size() ? files[location.file] : unknown;

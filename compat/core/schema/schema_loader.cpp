@@ -283,6 +283,7 @@ class ModelBuilder {
     schema_.enums.reserve(parser_.enums_.vec.size());
     for (const flatbuffers::StructDef* definition : parser_.structs_.vec) add_composite(*definition);
     for (const flatbuffers::EnumDef* definition : parser_.enums_.vec) add_enum(*definition);
+    for (const flatbuffers::ServiceDef* definition : parser_.services_.vec) add_service(*definition);
     schema_.file_identifier = parser_.file_identifier_;
     schema_.file_identifier_location = or_unknown(locator_.file_identifier(), 0);
     if (parser_.root_struct_def_ != nullptr) {
@@ -392,6 +393,26 @@ class ModelBuilder {
       result.values.push_back(std::move(converted));
     }
     schema_.enums.push_back(std::move(result));
+  }
+
+  void add_service(const flatbuffers::ServiceDef& definition) {
+    Service service;
+    service.name = name_of(definition);
+    service.attributes = convert_attributes(definition.attributes);
+    service.location = or_unknown(locator_.declaration(service.name), file_of(definition));
+    for (const flatbuffers::RPCCall* call : definition.calls.vec) {
+      RpcMethod method;
+      method.name = call->name;
+      method.request = call->request != nullptr ? name_of(*call->request) : std::string();
+      method.response = call->response != nullptr ? name_of(*call->response) : std::string();
+      method.attributes = convert_attributes(call->attributes);
+      // The Parser keeps the attribute's string without its quotes, and accepts only these four values.
+      const auto streaming = method.attributes.find("streaming");
+      method.streaming = streaming == method.attributes.end() ? "none" : streaming->second;
+      method.location = or_unknown(locator_.member(service.name, method.name), service.location.file);
+      service.methods.push_back(std::move(method));
+    }
+    schema_.services.push_back(std::move(service));
   }
 
   const flatbuffers::Parser& parser_;

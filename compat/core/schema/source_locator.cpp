@@ -219,7 +219,9 @@ class SourceScanner {
       if (first.kind != Token::Identifier) next = first;
       return true;
     }
-    if (is(token, "table") || is(token, "struct") || is(token, "enum") || is(token, "union")) {
+    if (is(token, "table") || is(token, "struct") || is(token, "enum") || is(token, "union") ||
+        is(token, "rpc_service")) {
+      // A service's methods are written as fields are: `Name(Request):Response (attributes);`.
       pending_ = is(token, "enum") ? Body::Enum : is(token, "union") ? Body::Union : Body::Composite;
       const Token name = tokens_.next();
       declaration_ = nullptr;
@@ -227,9 +229,6 @@ class SourceScanner {
         declaration_ = &locator_.declarations_[qualify(name.text)];
         *declaration_ = Declaration{at(token), {}, offset(token), kNone, kNone, 0};
       }
-    } else if (is(token, "rpc_service")) {
-      pending_ = Body::Other;
-      declaration_ = nullptr;
     } else if (is(token, "root_type")) {
       note_statement(locator_.root_type_, token);
     } else if (is(token, "file_identifier")) {
@@ -254,7 +253,7 @@ class SourceScanner {
     body_ = Body::None;
   }
 
-  // The body of an rpc_service or of what is not known: only its brackets matter.
+  // The body of what is not known: only its brackets matter.
   void other_body_token(const Token& token) {
     if (is(token, "(") || is(token, "[") || is(token, "{")) {
       ++nesting_;

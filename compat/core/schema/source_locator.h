@@ -51,8 +51,9 @@ class SourceLocator {
     std::size_t value_end = kNone;
   };
 
-  // Notes the declarations of one file (the text must outlive the locator): tables, structs, enums and unions by qualified name, and their
-  // fields, values and members by name (as flatbuffers names them: a member `a.B` is `a_B`), and the
+  // Notes the declarations of one file (the text must outlive the locator): tables, structs, enums, unions
+  // and rpc_services by qualified name, and their fields, values, members and methods by name (as
+  // flatbuffers names them: a member `a.B` is `a_B`), and the
   // root_type and file_identifier statements. A later file's notes replace an earlier one's.
   void scan(std::string_view text, std::uint32_t file_index);
 

@@ -13,4 +13,14 @@ std::variant<toml::table, TomlProblem> parse_toml_file(const std::string& path, 
   }
 }
 
+std::variant<toml::table, TomlProblem> parse_toml_text(std::string_view text, const std::string& source) {
+  try {
+    return toml::parse(text, source);
+  } catch (const toml::parse_error& error) {
+    const auto& begin = error.source().begin;
+    return TomlProblem{static_cast<std::uint32_t>(begin.line), static_cast<std::uint32_t>(begin.column),
+                       std::string(error.description())};
+  }
+}
+
 }  // namespace fbcompat::support

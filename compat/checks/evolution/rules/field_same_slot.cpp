@@ -49,10 +49,66 @@ void report_insertion(const EvolutionContext& context, FindingSink& sink, const 
   }
 }
 
+// A field that became a union (or stopped being one) kept its place but not its width: a union takes two
+// slots, its type id's and its value's. That is a change of type that shifts what follows, not a reordering.
+bool changes_width(const CompositePair& table, const Alignment::Pair& move) {
+  return is_union_field(table.old_field(move.old_index)) != is_union_field(table.new_field(move.new_index));
+}
+
+// The fields after a field that changed width that moved by just that width: shifted by it, not moved.
+std::vector<Alignment::Pair> shifted_by_width(const CompositePair& table, const Alignment::Pair& change) {
+  const Field& old_field = table.old_field(change.old_index);
+  const std::int64_t width = static_cast<std::int64_t>(table.new_field(change.new_index).slot) - old_field.slot;
+  std::vector<Alignment::Pair> shifted;
+  for (const Alignment::Pair& move : table.fields.moved) {
+    const Field& before = table.old_field(move.old_index);
+    const Field& after = table.new_field(move.new_index);
+    if (before.slot > old_field.slot && static_cast<std::int64_t>(after.slot) - before.slot == width) {
+      shifted.push_back(move);
+    }
+  }
+  return shifted;
+}
+
+void report_union_change(const EvolutionContext& context, FindingSink& sink, const CompositePair& table,
+                         const Alignment::Pair& move) {
+  const Field& old_field = table.old_field(move.old_index);
+  const Field& new_field = table.new_field(move.new_index);
+  auto displaced = table.fields.displaced_by_move(move);
+  const auto shifted = shifted_by_width(table, move);
+  displaced.insert(displaced.end(), shifted.begin(), shifted.end());
+  const bool became_union = is_union_field(new_field);
+  const std::int64_t first_old_slot = is_union_field(old_field) ? old_field.slot - 1 : old_field.slot;
+  std::string message =
+      became_union
+          ? fmt::format("{} changed from {} to the union {}, which takes two slots ({}): old data's {} in slot {} is "
+                        "read as the union's type id, and its value is looked for in slot {}",
+                        new_field.name, type_to_string(old_field.type), type_to_string(new_field.type),
+                        slots_of(new_field), type_to_string(old_field.type), first_old_slot, new_field.slot)
+          : fmt::format("{} changed from the union {} ({}) to {}, which takes one slot: old data's union type id in "
+                        "slot {} is read as a {}",
+                        new_field.name, type_to_string(old_field.type), slots_of(old_field),
+                        type_to_string(new_field.type), first_old_slot, type_to_string(new_field.type));
+  if (!displaced.empty()) {
+    message += fmt::format(", and every field after it shifted: {}", list_shifts(displaced, table.fields));
+  }
+  message += ". Readers take old data's fields from the wrong slots.";
+  Finding& finding = sink.report(
+      kFieldSameSlot, field_subject(table.new_composite, new_field), context.new_schema, new_field.location, message,
+      fmt::format("keep `{}` (mark it deprecated if it is obsolete) and add `{}: {}` as a new field at the end of {}",
+                  field_declaration(old_field), new_field.name, type_to_string(new_field.type),
+                  unqualified_name(table.new_composite.name)));
+  finding.remedy = no_remedy("a field that became a union (or stopped being one) changed type, which is never guessed");
+}
+
 void report_move(const EvolutionContext& context, FindingSink& sink, const CompositePair& table,
                  const Alignment::Pair& move) {
   const Field& old_field = table.old_field(move.old_index);
   const Field& new_field = table.new_field(move.new_index);
+  if (changes_width(table, move)) {
+    report_union_change(context, sink, table, move);
+    return;
+  }
   const auto displaced = table.fields.displaced_by_move(move);
   std::string message = fmt::format("{} moved from slot {} to slot {} (the fields were reordered or its `id` changed)",
                                     new_field.name, old_field.slot, new_field.slot);
@@ -83,7 +139,17 @@ void report_move(const EvolutionContext& context, FindingSink& sink, const Compo
 void check(const EvolutionContext& context, FindingSink& sink) {
   for (const CompositePair& table : context.tables) {
     for (std::size_t index : table.fields.inserted) report_insertion(context, sink, table, index);
-    for (const Alignment::Pair& move : table.fields.moved) report_move(context, sink, table, move);
+    // A field that changed width reports the fields it shifted; they are not moves of their own.
+    std::vector<std::size_t> explained;
+    for (const Alignment::Pair& move : table.fields.moved) {
+      if (!changes_width(table, move)) continue;
+      for (const Alignment::Pair& shifted : shifted_by_width(table, move)) explained.push_back(shifted.old_index);
+    }
+    for (const Alignment::Pair& move : table.fields.moved) {
+      if (std::find(explained.begin(), explained.end(), move.old_index) == explained.end()) {
+        report_move(context, sink, table, move);
+      }
+    }
   }
 }
 

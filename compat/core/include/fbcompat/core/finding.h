@@ -11,11 +11,13 @@ namespace fbcompat {
 
 // What a change breaks. WIRE: existing binary data is read wrongly or rejected. JSON: JSON text that
 // was valid no longer parses or means something else. SOURCE: code generated from the schema breaks.
-enum class Category { Wire, Json, Source };
+// FILE: only code that names a schema file by its path breaks (an include, a flatc command line, a
+// generated header included by name): the declarations are all still there, in another file.
+enum class Category { Wire, Json, Source, File };
 
 enum class Severity { Error, Warning, Info };
 
-const char* category_name(Category category);  // "WIRE", "JSON", "SOURCE"
+const char* category_name(Category category);  // "WIRE", "JSON", "SOURCE", "FILE"
 const char* severity_name(Severity severity);  // "error", "warning", "info"
 
 // One replacement in a schema file's text: part of a fix (fbcompat/checks/fix.h). The range is given both

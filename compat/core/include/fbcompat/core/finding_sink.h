@@ -14,7 +14,8 @@ class FindingSink {
  public:
   explicit FindingSink(std::vector<Finding>& findings) : findings_(findings) {}
 
-  // The finding reported, for a rule to add what only it knows (its remedy).
+  // The finding reported, for a rule to add what only it knows: its remedy, or a severity and category of
+  // its own where, for these declarations, a change breaks less than the rule's category says.
   Finding& report(const RuleInfo& rule, std::string subject, const Schema& schema, const SourceLocation& at,
                   std::string message, std::string fix);
 

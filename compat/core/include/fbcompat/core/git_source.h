@@ -28,6 +28,10 @@ class GitRepository {
   Expected<std::string> relative_path(const std::string& file) const;
   // Refs (branches, tags, remote branches) whose short name matches a glob such as "v*".
   std::vector<std::string> refs_matching(const std::string& glob) const;
+  // The repository of the submodule at `path` (a repository path): its checkout in the work tree, else
+  // its clone under the repository's modules directory. Opened once. An Error naming the submodule and
+  // saying how to get it when neither is there.
+  Expected<std::shared_ptr<GitRepository>> submodule(const std::string& path) const;
 
   struct Impl;
   Impl& impl() const { return *impl_; }
@@ -37,16 +41,21 @@ class GitRepository {
   std::unique_ptr<Impl> impl_;
 };
 
-// The tree of one commit, as a SourceReader: paths are relative to the repository root.
+// The tree of one commit, as a SourceReader: paths are relative to the repository root. A path inside a
+// submodule is read from the submodule's repository, at the commit this tree records for it.
 class GitTreeReader final : public SourceReader {
  public:
   // Error when the ref does not name a commit; HEAD before the first commit is the empty tree.
   static Expected<std::unique_ptr<GitTreeReader>> open(std::shared_ptr<GitRepository> repository, const std::string& ref);
+  // The empty tree of a repository (a submodule that one side does not have), shown as `ref`.
+  static std::unique_ptr<GitTreeReader> empty(std::shared_ptr<GitRepository> repository, const std::string& ref);
   ~GitTreeReader() override;
 
   bool read(const std::string& path, std::string* contents) const override;
   bool exists(const std::string& path) const override;
   std::string display_name(const std::string& path) const override;  // "git:REF:path"
+  // Whether the tree holds `path` as a symbolic link (whose blob is the link's target, not a file's text).
+  bool is_link(const std::string& path) const;
 
   const std::string& ref() const { return ref_; }
   GitRepository& repository() const { return *repository_; }
@@ -56,13 +65,17 @@ class GitTreeReader final : public SourceReader {
 
  private:
   GitTreeReader(std::shared_ptr<GitRepository> repository, std::string ref, std::unique_ptr<Tree> tree);
+  // The reader of the submodule that holds `path`, at the commit this tree records, and the path inside
+  // it; null when no submodule holds it, or it cannot be read.
+  const GitTreeReader* in_submodule(const std::string& path, std::string* inner) const;
   std::shared_ptr<GitRepository> repository_;
   std::string ref_;
   std::unique_ptr<Tree> tree_;
 };
 
 // The index (the staging area): what `git commit` would commit. Paths are relative to the repository
-// root and shown as they are ("schemas/a.fbs"): the staged file is the one in the work tree's place.
+// root and shown as they are ("schemas/a.fbs"): the staged file is the one in the work tree's place. A
+// path inside a submodule is read at the commit the index stages for it.
 class GitIndexReader final : public SourceReader {
  public:
   static Expected<std::unique_ptr<GitIndexReader>> open(std::shared_ptr<GitRepository> repository);
@@ -70,12 +83,16 @@ class GitIndexReader final : public SourceReader {
 
   bool read(const std::string& path, std::string* contents) const override;
   bool exists(const std::string& path) const override;
+  // Whether the index stages `path` as a symbolic link.
+  bool is_link(const std::string& path) const;
 
   struct Index;
   const Index& index() const { return *index_; }
+  GitRepository& repository() const { return *repository_; }
 
  private:
   GitIndexReader(std::shared_ptr<GitRepository> repository, std::unique_ptr<Index> index);
+  const GitTreeReader* in_submodule(const std::string& path, std::string* inner) const;
   std::shared_ptr<GitRepository> repository_;
   std::unique_ptr<Index> index_;
 };

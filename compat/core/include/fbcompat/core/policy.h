@@ -45,6 +45,12 @@ struct Judgement {
   std::vector<Finding> findings;          // about the configuration itself (CONFIG_IGNORE_UNUSED)
 };
 
+// Whether an [[ignore]] accepts a finding: its rule, and its subject or wildcard.
+bool ignore_accepts(const Ignore& ignore, const Finding& finding);
+
+// The severity `policy` gives a finding it does not accept: its rule's configured one, then --strict.
+Severity judged_severity(const Policy& policy, const Finding& finding);
+
 // Drops ignored findings and sets severities; returns how many findings were ignored. With a
 // judgement, records what was accepted and by which ignore.
 std::size_t apply_policy(const Policy& policy, std::vector<Finding>& findings, Judgement* judgement = nullptr);
@@ -57,7 +63,8 @@ void merge_judgement(Judgement& judgement, const Judgement& other);
 // finding the configuration is about (the audit of every family) can tell.
 std::vector<Finding> unused_ignore_findings(const Policy& policy, const Judgement& judgement);
 
-// The rules about the configuration itself (CONFIG_*).
+// The rules about the configuration itself (CONFIG_*): CONFIG_IGNORE_UNUSED here, CONFIG_LOOSENED
+// (config.h).
 const std::vector<const RuleInfo*>& configuration_rules();
 
 }  // namespace fbcompat

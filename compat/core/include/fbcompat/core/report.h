@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "fbcompat/core/error.h"
 #include "fbcompat/core/finding.h"
 #include "fbcompat/core/policy.h"
 #include "fbcompat/core/rule.h"
@@ -88,16 +89,25 @@ class Report {
 // configuration judged it, what that accepted and why (JUnit documents hold it as a suite of their own).
 std::string render(const Report& report, Format format, const RenderOptions& options);
 
+// A run that could not judge (bad input, exit 2) still gives a well-formed report in the format asked
+// for, carrying the error where each format's readers look: SARIF's invocations[].
+// toolExecutionNotifications (the invocation not successful), JSON's "error", a failing JUnit test case,
+// a GitHub ::error annotation, a Markdown verdict line, the text error line.
+std::string render_error(const Error& error, Format format, const RenderOptions& options);
+
 // The renderers of findings, one per format.
 
 // One finding: "file:line:col: error: [RULE] message", then its subject and fix.
 std::string format_finding_text(const Finding& finding, const TextStyle& style = {});
 
 // Every finding, then a summary line: "2 errors, 1 warning: NEW is not backward compatible with OLD".
-std::string format_text_report(const std::vector<Finding>& findings, const std::string& what, const TextStyle& style = {});
+// `also_counted`: findings shown elsewhere (the judgement's) that the summary's counts and verdict include.
+std::string format_text_report(const std::vector<Finding>& findings, const std::string& what, const TextStyle& style = {},
+                               const std::vector<Finding>& also_counted = {});
 
 // A Markdown summary for a pull request comment: a verdict line, then a table of findings.
-std::string format_markdown_report(const std::vector<Finding>& findings, const std::string& what);
+std::string format_markdown_report(const std::vector<Finding>& findings, const std::string& what,
+                                   const std::vector<Finding>& also_counted = {});
 
 // SARIF 2.1.0 for code scanning: one run of the fbcompat tool, the rules it describes, one result per
 // finding. The judgement's findings are results too, and each accepted finding is a result with an
@@ -106,8 +116,11 @@ std::string format_sarif_report(const std::vector<Finding>& findings, const std:
                                 const Judgement& judgement = {});
 
 // GitHub Actions workflow commands (::error file=...,line=...::message) that annotate a pull request's
-// lines, then a ::notice with the summary.
-std::string format_github_report(const std::vector<Finding>& findings, const std::string& what);
+// lines, then a ::notice with the summary and one with the judgement. GitHub shows at most 10 annotations
+// of each level per step: beyond that, the last one shown says how many more there are (the job summary,
+// the Markdown report, lists them all).
+std::string format_github_report(const std::vector<Finding>& findings, const std::string& what,
+                                 const Judgement& judgement = {});
 
 // JUnit XML for CI dashboards: one test suite, one failing test case per error (warnings are
 // reported as passing cases with system-out), and one passing case when there are no findings.
@@ -128,5 +141,13 @@ std::string format_patch(const std::vector<FileRewrite>& rewrites);
 
 // {"compatible": bool, "findings": [{"rule", "category", "severity", "subject", "message", "fix", "file", "line", "column"}]}
 std::string format_json_report(const std::vector<Finding>& findings);
+
+// Each format's report of an error (render_error).
+std::string format_text_error(const Error& error);
+std::string format_json_error(const Error& error);
+std::string format_markdown_error(const Error& error, const std::string& what);
+std::string format_sarif_error(const Error& error, const std::vector<RuleInfo>& rules = {});
+std::string format_github_error(const Error& error);
+std::string format_junit_error(const Error& error, const std::string& suite);
 
 }  // namespace fbcompat

@@ -13,6 +13,14 @@ std::string normalize_repository_path(const std::string& path);
 // empty root covers everything.
 bool path_is_under(const std::string& path, const std::string& root);
 
+// Whether a pattern has glob characters (`*`, `?`, `[`).
+bool is_glob(const std::string& pattern);
+
+// Whether a repository path is covered by a pattern: a path (the file, or a directory above it, as
+// path_is_under), or a glob matched segment by segment (`*`, `?` and `[...]` within one name, `**` any
+// number of directories), by the path itself or a directory above it.
+bool path_matches(const std::string& path, const std::string& pattern);
+
 // "dir" -> "dir/"; "" and "dir/" stay as they are.
 std::string with_trailing_slash(std::string directory);
 

@@ -125,12 +125,34 @@ struct Enum {
 bool same_content(const Composite& a, const Composite& b);
 bool same_content(const Enum& a, const Enum& b);
 
+// A method of an rpc_service. gRPC calls it by "/<namespace>.<Service>/<Method>", sending a buffer of the
+// request table and receiving one of the response table.
+struct RpcMethod {
+  std::string name;
+  std::string request;    // qualified table name
+  std::string response;   // qualified table name
+  std::string streaming;  // "none", "client", "server" or "bidi" (the `streaming` attribute; none when absent)
+  std::map<std::string, std::string> attributes;
+  SourceLocation location;
+};
+
+// An rpc_service: the methods a gRPC server offers.
+struct Service {
+  std::string name;  // qualified
+  std::vector<RpcMethod> methods;  // declaration order
+  std::map<std::string, std::string> attributes;
+  SourceLocation location;
+
+  const RpcMethod* find_method(const std::string& method_name) const;
+};
+
 struct Schema {
   std::vector<std::string> files;        // files[0] is the root file, then its includes
   std::vector<std::string> file_texts;   // each file's text as it was read, in the order of files
   std::vector<std::string> namespaces;  // every namespace declared, dotted
   std::vector<Composite> composites;     // tables and structs
   std::vector<Enum> enums;               // enums and unions
+  std::vector<Service> services;         // rpc_services
   std::string file_identifier;
   SourceLocation file_identifier_location;
   std::string root_type;  // qualified; empty when the schema declares none
@@ -138,6 +160,7 @@ struct Schema {
 
   const Composite* find_composite(const std::string& qualified_name) const;
   const Enum* find_enum(const std::string& qualified_name) const;
+  const Service* find_service(const std::string& qualified_name) const;
   const std::string& file_of(const SourceLocation& location) const;
 
   // Lookup indexes, built by the loader (and by tests that assemble a Schema by hand).

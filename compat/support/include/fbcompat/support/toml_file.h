@@ -22,4 +22,8 @@ struct TomlProblem {
 // be read at all. Debian's toml++ is built with exceptions; they stop here.
 std::variant<toml::table, TomlProblem> parse_toml_file(const std::string& path, std::string_view unreadable);
 
+// The same for text read elsewhere (a file at a git ref, in the index); `source` names it in the table's
+// source regions.
+std::variant<toml::table, TomlProblem> parse_toml_text(std::string_view text, const std::string& source);
+
 }  // namespace fbcompat::support
