@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # fbcompat's SARIF reports against the SARIF 2.1.0 rules (check_sarif.py, python3-jsonschema): a two-file
 # diff whose fixes touch lines with non-ASCII text (columns count code points), and a module gate in a
-# repository (repository paths under SRCROOT), each fix applied by its regions giving what --fix writes.
+# repository (repository paths under SRCROOT), each fix applied by its regions giving what --fix writes;
+# and the report written on bad input (exit 2), its error in invocations[].toolExecutionNotifications.
 # Usage: tests/workflow/check_sarif.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -43,4 +44,11 @@ status=0
 cp -r "$work/repo" "$work/repo-fixed"
 (cd "$work/repo-fixed" && "$fbcompat" diff --against git:main --fix >/dev/null 2>&1) || true
 "$python" "$source/tests/workflow/check_sarif.py" "$work/module.sarif" "$work/repo" "$work/repo-fixed"
-echo "sarif: reports validate against SARIF 2.1.0, and their fixes give what --fix writes"
+
+# Bad input (exit 2): the report still written, carrying the error as the invocation's notification.
+status=0
+"$fbcompat" diff --against git:no-such-ref --format sarif -o "$work/error.sarif" || status=$?
+[ "$status" -eq 2 ] || fail "an unknown ref was not bad input (exit $status)"
+"$python" "$source/tests/workflow/check_sarif.py" "$work/error.sarif" "$work/repo"
+grep -q '"executionSuccessful": false' "$work/error.sarif" || fail "the error report does not say the run failed: $(cat "$work/error.sarif")"
+echo "sarif: reports validate against SARIF 2.1.0 (on exit 2 too), and their fixes give what --fix writes"
