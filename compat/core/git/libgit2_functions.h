@@ -19,7 +19,8 @@
   X(git_tree_entry_id) X(git_tree_entry_free) X(git_blob_lookup) X(git_blob_rawcontent) X(git_blob_rawsize)    \
   X(git_blob_free) X(git_index_open) X(git_index_free) X(git_index_get_bypath) X(git_diff_tree_to_tree)        \
   X(git_diff_tree_to_index) X(git_diff_tree_to_workdir_with_index) X(git_diff_find_similar)                    \
-  X(git_diff_num_deltas) X(git_diff_get_delta) X(git_diff_free)
+  X(git_diff_num_deltas) X(git_diff_get_delta) X(git_diff_free) X(git_repository_path)                        \
+  X(git_repository_commondir) X(git_tree_entry_filemode)
 
 namespace fbcompat {
 

@@ -13,6 +13,8 @@
 
 namespace fbcompat {
 
+struct GitPath;
+
 class GitRepository {
  public:
   // Opens the repository at `path` (a work tree, its .git, or a bare repository), searching parent
@@ -44,9 +46,11 @@ class GitTreeReader final : public SourceReader {
   static Expected<std::unique_ptr<GitTreeReader>> open(std::shared_ptr<GitRepository> repository, const std::string& ref);
   ~GitTreeReader() override;
 
+  // A path is read with its links followed inside the tree (a link out of it is never followed).
   bool read(const std::string& path, std::string* contents) const override;
   bool exists(const std::string& path) const override;
   std::string display_name(const std::string& path) const override;  // "git:REF:path"
+  std::optional<SourceProblem> problem(const std::string& path) const override;
 
   const std::string& ref() const { return ref_; }
   GitRepository& repository() const { return *repository_; }
@@ -56,6 +60,7 @@ class GitTreeReader final : public SourceReader {
 
  private:
   GitTreeReader(std::shared_ptr<GitRepository> repository, std::string ref, std::unique_ptr<Tree> tree);
+  GitPath follow(const std::string& path) const;  // links followed (git/git_links.h)
   std::shared_ptr<GitRepository> repository_;
   std::string ref_;
   std::unique_ptr<Tree> tree_;
@@ -70,12 +75,14 @@ class GitIndexReader final : public SourceReader {
 
   bool read(const std::string& path, std::string* contents) const override;
   bool exists(const std::string& path) const override;
+  std::optional<SourceProblem> problem(const std::string& path) const override;
 
   struct Index;
   const Index& index() const { return *index_; }
 
  private:
   GitIndexReader(std::shared_ptr<GitRepository> repository, std::unique_ptr<Index> index);
+  GitPath follow(const std::string& path) const;  // links followed (git/git_links.h)
   std::shared_ptr<GitRepository> repository_;
   std::unique_ptr<Index> index_;
 };
