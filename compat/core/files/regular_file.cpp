@@ -86,7 +86,7 @@ RegularFileRead read_into(const std::string& path, std::uint64_t max_bytes, Byte
   const std::uint64_t past_limit = max_bytes == UINT64_MAX ? UINT64_MAX : max_bytes + 1;
   const auto whole = static_cast<std::size_t>(sized ? result.size : std::min<std::uint64_t>(4096, past_limit));
   // The leading bytes are read and judged before memory for the rest is taken.
-  const bool checking = check != nullptr && sized && check->length <= whole;
+  const bool checking = check != nullptr && sized && check->length <= whole && result.size >= check->from_size;
   Bytes bytes(checking ? check->length : whole, typename Bytes::value_type{});
   std::size_t filled = 0;
   if (checking) {

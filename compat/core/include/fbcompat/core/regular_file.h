@@ -28,11 +28,13 @@ struct RegularFileRead {
   std::string refusal{};
 };
 
-// A look at a file's first `length` bytes before the rest is read, so that a file of the wrong kind (a
-// program whose identifier is wrong) is refused without reading a gigabyte of it: the reason it is
-// refused, or empty. A file shorter than `length` is not asked: its reader words that.
+// A look at a file's first `length` bytes before the rest is read, so that a large file of the wrong
+// kind (a program whose identifier is wrong) is refused without reading a gigabyte of it: the reason it
+// is refused, or empty. Asked of files of `from_size` bytes or more; a smaller one is read whole and
+// judged by its reader.
 struct LeadingBytesCheck {
   std::size_t length = 0;
+  std::uint64_t from_size = 0;
   std::function<std::string(const std::uint8_t* bytes, std::size_t length)> refusal;
 };
 
