@@ -110,16 +110,19 @@ g add schemas/track.fbs
 fix_hook || fail "the fixing hook refused its own fix: $(cat "$work/hook.log")"
 echo "pre-commit: the fixing hook fixes the work tree, fails as fixing hooks do, and passes once the fix is staged"
 
-# Without fbcompat on PATH (only what pre-commit and the hook run): refused, saying how to install it
-# (not "exec: fbcompat: not found").
-mkdir -p "$work/bin"
-for tool in git sh cat python3; do ln -s "$(command -v "$tool")" "$work/bin/$tool"; done
-if (cd "$work/fresh" && PATH="$work/bin" "$(command -v pre-commit)" try-repo "$work/hooks" fbcompat) >"$work/hook.log" 2>&1; then
+# Without fbcompat on PATH (every directory of PATH but those holding one): refused, saying how to install
+# it (not "exec: fbcompat: not found").
+without_fbcompat=
+IFS=: read -r -a path_directories <<<"$PATH"
+for directory in "${path_directories[@]}"; do
+  [ -e "$directory/fbcompat" ] || without_fbcompat+="${without_fbcompat:+:}$directory"
+done
+if (cd "$work/fresh" && PATH="$without_fbcompat" "$(command -v pre-commit)" try-repo "$work/hooks" fbcompat) >"$work/hook.log" 2>&1; then
   fail "the hook passed without fbcompat: $(cat "$work/hook.log")"
 fi
 grep -q "there is none on PATH" "$work/hook.log" || fail "the hook does not say fbcompat is missing: $(cat "$work/hook.log")"
 grep -q "tools/setup.sh --lean" "$work/hook.log" || fail "the hook does not say how to install fbcompat: $(cat "$work/hook.log")"
-if (cd "$work/fresh" && PATH="$work/bin" "$(command -v pre-commit)" try-repo "$work/hooks" fbcompat-fix) >"$work/hook.log" 2>&1; then
+if (cd "$work/fresh" && PATH="$without_fbcompat" "$(command -v pre-commit)" try-repo "$work/hooks" fbcompat-fix) >"$work/hook.log" 2>&1; then
   fail "the fixing hook passed without fbcompat: $(cat "$work/hook.log")"
 fi
 grep -q "there is none on PATH" "$work/hook.log" || fail "the fixing hook does not say fbcompat is missing: $(cat "$work/hook.log")"
