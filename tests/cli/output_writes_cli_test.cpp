@@ -215,7 +215,7 @@ BOOST_AUTO_TEST_CASE(option_choices_are_plain_in_help_and_errors) {
   BOOST_TEST(bogus.exit_code == 2);
   BOOST_TEST(bogus.err ==
                  "fbcompat: --format: 'bogus' is not a format this command writes; give text, json, markdown, sarif, "
-                 "github, junit\n",
+                 "github, junit, patch\n",
              bogus.err);
   const auto rules = run_cli({"rules", "--format", "sarif"});
   BOOST_TEST(rules.exit_code == 2);
