@@ -3,6 +3,8 @@
 # with this repository as the hook's repository, in a project of this test's own. What is staged is what
 # is checked: a staged breaking change is refused, though the work tree is fixed; an added file, a moved
 # file and a compatible change pass; a staged deletion of a schema file is refused.
+# The README's snippet works as written: its rev is a commit of this repository whose hook is the one
+# here, and pre-commit runs it. Without fbcompat on PATH the hook says how to install it.
 # Usage: tests/workflow/check_pre_commit.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -14,10 +16,12 @@ command -v pre-commit >/dev/null || fail "pre-commit is not installed (tools/set
 export PATH="$build:$PATH" PRE_COMMIT_HOME="$work/cache" GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 g() { git -C "$work/project" -c user.email=hook@fbcompat.invalid -c user.name=hook -c init.defaultBranch=main "$@"; }
 
-# The hook's repository: this source tree as committed, plus the hook file as it is now.
+# The hook's repository: this source tree as committed, plus the hook's files as they are now.
 git clone -q "$source" "$work/hooks"
+mkdir -p "$work/hooks/tools/hook"
 cp "$source/.pre-commit-hooks.yaml" "$work/hooks/.pre-commit-hooks.yaml"
-git -C "$work/hooks" -c user.email=hook@fbcompat.invalid -c user.name=hook add .pre-commit-hooks.yaml
+cp "$source/tools/hook/pre-commit.sh" "$work/hooks/tools/hook/pre-commit.sh"
+git -C "$work/hooks" -c user.email=hook@fbcompat.invalid -c user.name=hook add .pre-commit-hooks.yaml tools/hook/pre-commit.sh
 git -C "$work/hooks" -c user.email=hook@fbcompat.invalid -c user.name=hook commit -q --allow-empty -m hook
 
 mkdir -p "$work/project/schemas"
@@ -107,3 +111,45 @@ g add schemas/track.fbs
 fix_hook || fail "the fixing hook refused its own fix: $(cat "$work/hook.log")"
 echo "pre-commit: the fixing hook fixes the work tree, fails as fixing hooks do, and passes once the fix is staged"
 
+# Without fbcompat on PATH (every directory of PATH but those holding one): refused, saying how to install
+# it (not "exec: fbcompat: not found").
+without_fbcompat=
+IFS=: read -r -a path_directories <<<"$PATH"
+for directory in "${path_directories[@]}"; do
+  [ -e "$directory/fbcompat" ] || without_fbcompat+="${without_fbcompat:+:}$directory"
+done
+if (cd "$work/fresh" && PATH="$without_fbcompat" "$(command -v pre-commit)" try-repo "$work/hooks" fbcompat) >"$work/hook.log" 2>&1; then
+  fail "the hook passed without fbcompat: $(cat "$work/hook.log")"
+fi
+grep -q "there is none on PATH" "$work/hook.log" || fail "the hook does not say fbcompat is missing: $(cat "$work/hook.log")"
+grep -q "tools/setup.sh --lean" "$work/hook.log" || fail "the hook does not say how to install fbcompat: $(cat "$work/hook.log")"
+if (cd "$work/fresh" && PATH="$without_fbcompat" "$(command -v pre-commit)" try-repo "$work/hooks" fbcompat-fix) >"$work/hook.log" 2>&1; then
+  fail "the fixing hook passed without fbcompat: $(cat "$work/hook.log")"
+fi
+grep -q "there is none on PATH" "$work/hook.log" || fail "the fixing hook does not say fbcompat is missing: $(cat "$work/hook.log")"
+
+# The README's .pre-commit-config.yaml snippet, as written, with this repository for <owner>'s.
+readme_rev=$(sed -n 's/^ *rev: *//p' "$source/README.md" | head -n 1)
+[ -n "$readme_rev" ] || fail "README.md has no pre-commit rev"
+git -C "$source" cat-file -e "$readme_rev^{commit}" 2>/dev/null ||
+  fail "README.md's pre-commit rev $readme_rev is not a commit of this repository (a shallow clone? fetch its history)"
+for file in .pre-commit-hooks.yaml tools/hook/pre-commit.sh; do
+  git -C "$source" show "$readme_rev:$file" | cmp -s - "$source/$file" ||
+    fail "README.md's pre-commit rev $readme_rev has another $file than this tree: name a commit with this hook"
+done
+sed -n '/^# .pre-commit-config.yaml/,/^```/p' "$source/README.md" | sed '1d;$d' |
+  sed "s|https://github.com/<owner>/fbcompat|$source|" | { echo "repos:"; cat; } >"$work/fresh/.pre-commit-config.yaml"
+grep -q "rev: $readme_rev" "$work/fresh/.pre-commit-config.yaml" || fail "the README snippet was not found: $(cat "$work/fresh/.pre-commit-config.yaml")"
+git -C "$work/fresh" add -A
+(cd "$work/fresh" && pre-commit run fbcompat) >"$work/hook.log" 2>&1 ||
+  fail "the README's snippet does not work as written: $(cat "$work/hook.log")"
+grep -q "Passed" "$work/hook.log" || fail "the README's hook did not run: $(cat "$work/hook.log")"
+printf 'table First { b: int; }\n' >"$work/fresh/first.fbs"
+git -C "$work/fresh" -c user.email=hook@fbcompat.invalid -c user.name=hook commit -q --no-verify -m first
+printf 'table First { c: long; }\n' >"$work/fresh/first.fbs"
+git -C "$work/fresh" add -A
+if (cd "$work/fresh" && pre-commit run fbcompat) >"$work/hook.log" 2>&1; then
+  fail "the README's hook passed a breaking change: $(cat "$work/hook.log")"
+fi
+grep -q "error: \[FIELD_" "$work/hook.log" || fail "the README's hook refused for another reason: $(cat "$work/hook.log")"
+echo "pre-commit: the README's snippet works as written (rev $readme_rev), and the hook without fbcompat says how to install it"

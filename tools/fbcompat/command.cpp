@@ -2,13 +2,15 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 
 #include <fmt/format.h>
 
 #include "fbcompat/core/output_file.h"
+#include "fbcompat/core/printable.h"
 #include "fbcompat/release/rule_catalogue.h"
 
 namespace fbcompat::cli {
@@ -23,28 +25,60 @@ bool OutputOptions::use_color() const {
   return ::isatty(STDOUT_FILENO) != 0;
 }
 
-void add_output_options(CLI::App& command, OutputOptions& options, const std::vector<Format>& formats) {
-  std::map<std::string, Format> offered;
-  std::string names;
-  for (const auto& [name, format] : format_names()) {
-    if (formats.empty() ? format == Format::Patch : std::find(formats.begin(), formats.end(), format) == formats.end()) {
-      continue;
-    }
-    offered.emplace(std::string(name), format);
-    names += (names.empty() ? "" : ", ") + std::string(name);
+CLI::Validator plain_choice(const std::vector<std::string>& names, const std::string& what) {
+  return CLI::Validator(
+      [names, what](std::string& value) -> std::string {
+        for (const std::string& name : names) {
+          if (value.size() == name.size() &&
+              std::equal(value.begin(), value.end(), name.begin(),
+                         [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; })) {
+            value = name;
+            return "";
+          }
+        }
+        return fmt::format("'{}' is not {}; give {}", printable(value), what, fmt::join(names, ", "));
+      },
+      "");
+}
+
+void add_format_option(CLI::App& command, Format& format, const std::vector<Format>& formats) {
+  std::vector<std::string> names;
+  for (const auto& [name, offered] : format_names()) {
+    const bool chosen = formats.empty() ? offered != Format::Patch
+                                        : std::find(formats.begin(), formats.end(), offered) != formats.end();
+    if (chosen) names.emplace_back(name);
   }
-  command.add_option("--format", options.format, "Report format: " + names)
-      ->transform(CLI::CheckedTransformer(offered, CLI::ignore_case).description(""))
+  // The name is checked first (one plain sentence naming the formats), then turned into its Format.
+  command.add_option_function<std::string>(
+             "--format",
+             [&format](const std::string& name) {
+               for (const auto& [known, value] : format_names()) {
+                 if (known == name) format = value;
+               }
+             },
+             "Report format: " + fmt::format("{}", fmt::join(names, ", ")))
+      ->check(plain_choice(names, "a format this command writes"))
       ->option_text("FORMAT (default text)");
-  command.add_option("-o,--output", options.output_path, "Write the report to this file (atomically) instead of stdout");
+}
+
+void add_output_options(CLI::App& command, OutputOptions& options, const std::vector<Format>& formats) {
+  add_format_option(command, options.format, formats);
+  command.add_option("-o,--output", options.output_path, "Write the report to this file (atomically) instead of stdout")
+      ->check(CLI::Validator(
+          [](const std::string& path) -> std::string {
+            return path.empty() ? "the file name is empty: name a file, or leave -o out to write to standard output" : "";
+          },
+          ""))
+      ->option_text("FILE");
   command.add_option("--color", options.color, "Colour text output: auto (on a terminal, unless NO_COLOR), always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}).description(""))
+      ->check(plain_choice({"auto", "always", "never"}, "a colour setting"))
       ->option_text("WHEN (default auto)");
   command.add_flag("--strict", options.strict, "Treat every finding, warnings included, as an error");
 }
 
 int report_error(const Error& error) {
-  std::fprintf(stderr, "fbcompat: %s\n", error.to_string().c_str());
+  // Paths and names in an error come from inputs: escaped, so that none can forge a line of the log.
+  std::fprintf(stderr, "fbcompat: %s\n", printable(error.to_string()).c_str());
   return kBadInput;
 }
 
@@ -132,9 +166,13 @@ bool output_would_destroy_input(const OutputOptions& options, const std::vector<
 
 int write_report(const std::string& report, const std::string& output_path) {
   if (output_path.empty()) {
-    std::fwrite(report.data(), 1, report.size(), stdout);
-    std::fflush(stdout);
+    if (auto error = write_standard_output(report)) return report_error(*error);
     return kCompatible;
+  }
+  // Asked again now that the command has read what it reads: a file reached only through the inputs
+  // (an include, a description, the lock a family names) is refused too.
+  if (auto refused = refuse_output_over_inputs(output_path, {})) {
+    return report_error(Error{refused->file, refused->line, refused->column, "-o: " + refused->message});
   }
   if (auto error = write_output_file(output_path, report)) return report_error(*error);
   return kCompatible;

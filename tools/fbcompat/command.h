@@ -27,6 +27,13 @@ struct OutputOptions {
   bool use_color() const;
 };
 
+// A validator that accepts one of `names` (any case, stored as written there) and refuses anything else
+// in one sentence naming them all: "'bogus' is not a format this command writes; give text, json".
+CLI::Validator plain_choice(const std::vector<std::string>& names, const std::string& what);
+
+// --format with the formats offered (default: all but the patch), their names shown plainly in help and errors.
+void add_format_option(CLI::App& command, Format& format, const std::vector<Format>& formats = {});
+
 // Adds --format, --color, --strict and -o to a command; `formats`: the ones it offers (default: all but the
 // patch, which only commands that fix offer).
 void add_output_options(CLI::App& command, OutputOptions& options, const std::vector<Format>& formats = {});
@@ -66,7 +73,8 @@ std::vector<Format> formats_with_patch();
 // How a report is rendered with these options: colour on a terminal, the catalogue of rules for SARIF.
 RenderOptions render_options(const OutputOptions& options, const std::string& what);
 
-// Writes a report to --output (atomically) or stdout.
+// Writes a report to --output (atomically) or stdout, checked to the last byte; a failed write is
+// kBadInput with its cause. Everything a command prints on stdout goes through here.
 int write_report(const std::string& report, const std::string& output_path);
 
 // True (after saying why on stderr) when -o names one of the command's inputs, or an existing file in

@@ -42,8 +42,9 @@ int run_freeze(const GoldenArguments& arguments) {
   options.version = arguments.version;
   auto result = freeze_golden(options);
   if (!result) return report_error(result.error());
-  for (const std::string& path : result->written) fmt::print("wrote {}/{}\n", arguments.golden_dir, path);
-  return kCompatible;
+  std::string written;
+  for (const std::string& path : result->written) written += fmt::format("wrote {}/{}\n", arguments.golden_dir, path);
+  return write_report(written, "");
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 // fbcompat inspect: what an ExecuTorch program holds, and which runtimes can load its XNNPACK parts.
 #include <sys/stat.h>
 
-#include <cstdio>
 #include <memory>
 
 #include <fmt/format.h>
@@ -44,8 +43,7 @@ int run_inspect(const InspectArguments& arguments) {
   auto inspection = inspect_program(bytes->data(), bytes->size(), opened, options);
   if (!inspection) return report_error(inspection.error());
   const std::string text = arguments.format == Format::Json ? format_inspection_json(*inspection) : format_inspection_text(*inspection);
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  return kCompatible;
+  return write_report(text, "");
 }
 
 }  // namespace
@@ -58,10 +56,7 @@ void add_inspect_command(CLI::App& app, int& exit_code) {
                       "XNNPACK schema family directory (holds manifest.toml); XNNPACK graphs are decoded with it")
       ->default_str("schemas/xnnpack")
       ->each([arguments](const std::string&) { arguments->family_dir_given = true; });
-  command->add_option("--format", arguments->format, "Output format")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, Format>{{"text", Format::Text}, {"json", Format::Json}},
-                                          CLI::ignore_case))
-      ->default_str("text");
+  add_format_option(*command, arguments->format, {Format::Text, Format::Json});
   command->footer(
       "Lists the program version, the extended header, every execution plan and delegate (backend id, INLINE\n"
       "or SEGMENT, size); for XNNPACK payloads the identifier, node counts by name, value count, constant data\n"

@@ -20,8 +20,9 @@ struct LockArguments {
 };
 
 // Each directory that holds a lock file, locked for the whole run (in one order, so two runs cannot
-// each hold one and wait for the other): two `fbcompat lock` runs never interleave their writes.
-Expected<std::vector<DirectoryLock>> lock_directories(const Config& config) {
+// each hold one and wait for the other): two `fbcompat lock` runs never interleave their writes, and
+// --check (shared) never reads a lock file half-way through a write.
+Expected<std::vector<DirectoryLock>> lock_directories(const Config& config, LockMode mode) {
   std::set<std::string> directories;
   for (const FamilyConfig& family : config.families) {
     if (family.lock.empty()) continue;
@@ -30,6 +31,12 @@ Expected<std::vector<DirectoryLock>> lock_directories(const Config& config) {
   }
   std::vector<DirectoryLock> locks;
   for (const std::string& dir : directories) {
+    if (mode == LockMode::Shared) {
+      auto lock = DirectoryLock::share(dir, "fbcompat lock --check");
+      if (!lock) return lock.error();
+      if (*lock) locks.push_back(std::move(**lock));
+      continue;
+    }
     auto lock = DirectoryLock::acquire(dir, "fbcompat lock");
     if (!lock) return lock.error();
     locks.push_back(std::move(lock.value()));
@@ -46,14 +53,11 @@ int run_lock(const LockArguments& arguments) {
   auto config = load_project_config(arguments.config);
   if (!config) return report_error(config.error());
   if (output_would_destroy_input(arguments.output, configured_inputs(*config))) return kBadInput;
-  std::vector<DirectoryLock> held;
-  if (!arguments.check) {
-    auto locks = lock_directories(*config);
-    if (!locks) return report_error(locks.error());
-    held = std::move(locks.value());
-  }
+  auto held = lock_directories(*config, arguments.check ? LockMode::Shared : LockMode::Exclusive);
+  if (!held) return report_error(held.error());
   std::vector<Finding> findings;
   std::vector<std::string> checked;
+  std::string written;
   for (const FamilyConfig& family : config->families) {
     if (family.lock.empty()) continue;
     auto history = load_family_history(family);
@@ -66,10 +70,10 @@ int run_lock(const LockArguments& arguments) {
       continue;
     }
     if (auto error = write_output_file(family.lock, text)) return report_error(*error);
-    fmt::print("{}: written ({} release{})\n", family.lock, lock.releases.size(), lock.releases.size() == 1 ? "" : "s");
+    written += fmt::format("{}: written ({} release{})\n", family.lock, lock.releases.size(), lock.releases.size() == 1 ? "" : "s");
   }
   if (checked.empty()) return report_error(Error{config->path, 0, 0, "no [[family]] names a lock file (lock = \"...\")"});
-  if (!arguments.check) return kCompatible;
+  if (!arguments.check) return write_report(written, "");
   return emit_findings(std::move(findings), arguments.output, policy_for(*config, arguments.output),
                        fmt::format("{} against the released schemas", fmt::join(checked, ", ")));
 }

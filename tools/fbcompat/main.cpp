@@ -1,13 +1,19 @@
 // fbcompat: keeps FlatBuffers schemas backward compatible as they evolve.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <sstream>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "allocator.h"
 #include "command.h"
+#include "fbcompat/core/output_file.h"
 #include "fbcompat/core/schema_loader.h"
 #include "fbcompat/core/version.h"
 #include "reference_runtime.h"
@@ -63,11 +69,36 @@ bool names_no_command(int argc, char** argv) {
   return true;
 }
 
-}  // namespace
+// A standard descriptor the caller closed (`fbcompat audit >&-`) is held by /dev/null opened the
+// other way, as careful tools do: a file fbcompat opens can then never become "standard output" and
+// receive the report, and a write to it fails (EBADF) and is reported like any failed write.
+void hold_closed_standard_descriptors() {
+  for (const int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO}) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    const int held = ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+    if (held >= 0 && held != fd) ::close(held);  // a lower descriptor was free after all
+  }
+}
 
-int main(int argc, char** argv) {
+// What stdio still holds for stdout (help, the version) written out and stdout closed, each step
+// checked: a run whose output was lost is exit 2, never 0.
+int finish_standard_output(int exit_code) {
+  const bool flushed = std::fflush(stdout) == 0 && std::ferror(stdout) == 0;
+  const int flush_errno = errno;
+  const bool closed = std::fclose(stdout) == 0;
+  if (flushed && closed) return exit_code;
+  std::fprintf(stderr, "fbcompat: error: cannot write to standard output: %s\n",
+               std::strerror(flushed ? errno : flush_errno));
+  return fbcompat::cli::kBadInput;
+}
+
+// CLI11's words for a mistake, on one line: "fbcompat: --format: 'bogus' is not a format ...".
+std::string failure_message(const CLI::App*, const CLI::Error& error) {
+  return std::string("fbcompat: ") + error.what() + "\n";
+}
+
+int run(int argc, char** argv) {
   using namespace fbcompat::cli;
-  tune_allocator();
   CLI::App app{"fbcompat: keeps FlatBuffers schemas backward compatible as they evolve.", "fbcompat"};
   // The parser's version decides which schema language fbcompat reads, the XNNPACK which node types the
   // golden runs can run: a bug report needs all three. Asked only when --version is given: naming the
@@ -79,6 +110,7 @@ int main(int argc, char** argv) {
     return version + ")";
   });
   app.require_subcommand(1);
+  app.failure_message(failure_message);
   app.footer("Exit status: 0 compatible (warnings allowed), 1 breaking, 2 bad input or usage.\n"
              "Run `fbcompat COMMAND --help` for a command's options and examples.");
 
@@ -89,7 +121,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& success) {
-    return app.exit(success);
+    // Help and the version are output like a report: written to the last byte, or exit 2.
+    std::ostringstream out;
+    app.exit(success, out, std::cerr);
+    return write_report(out.str(), "");
   } catch (const CLI::ParseError& error) {
     app.exit(error);
     return kBadInput;
@@ -98,4 +133,14 @@ int main(int argc, char** argv) {
     return kBadInput;
   }
   return exit_code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  hold_closed_standard_descriptors();
+  fbcompat::cli::tune_allocator();
+  // Every file a command reads is an input -o must not replace (fbcompat/core/output_file.h).
+  fbcompat::remember_inputs_read();
+  return finish_standard_output(run(argc, argv));
 }

@@ -1,6 +1,4 @@
 // fbcompat rules / fbcompat explain: the rule registry and each rule's page.
-#include <cstdio>
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -25,7 +23,7 @@ const char* scope_name(RuleScope scope) {
   return "?";
 }
 
-int list_rules(Format format) {
+std::string rules_listing(Format format) {
   if (format == Format::Json) {
     nlohmann::json rules = nlohmann::json::array();
     for (const RuleInfo& rule : all_rules()) {
@@ -35,26 +33,24 @@ int list_rules(Format format) {
                        {"command", scope_name(rule.scope)},
                        {"purpose", rule.purpose}});
     }
-    fmt::print("{}\n", rules.dump(2));
-    return kCompatible;
+    return rules.dump(2) + "\n";
   }
   if (format == Format::Markdown) {
-    fmt::print("| Rule | Breaks | Default | Command | Purpose |\n|---|---|---|---|---|\n");
+    std::string table = "| Rule | Breaks | Default | Command | Purpose |\n|---|---|---|---|---|\n";
     for (const RuleInfo& rule : all_rules()) {
-      fmt::print("| [`{}`](docs/rules/{}.md) | {} | {} | {} | {} |\n", rule.id, rule.id, category_name(rule.category),
-                 severity_name(rule.default_severity), scope_name(rule.scope), rule.purpose);
+      table += fmt::format("| [`{}`](docs/rules/{}.md) | {} | {} | {} | {} |\n", rule.id, rule.id, category_name(rule.category),
+                           severity_name(rule.default_severity), scope_name(rule.scope), rule.purpose);
     }
-    return kCompatible;
+    return table;
   }
   std::size_t width = 0;
   for (const RuleInfo& rule : all_rules()) width = std::max(width, rule.id.size());
-  fmt::print("{:<{}}  {:<6}  {:<7}  {:<13}  {}\n", "RULE", width, "BREAKS", "DEFAULT", "COMMAND", "PURPOSE");
+  std::string text = fmt::format("{:<{}}  {:<6}  {:<7}  {:<13}  {}\n", "RULE", width, "BREAKS", "DEFAULT", "COMMAND", "PURPOSE");
   for (const RuleInfo& rule : all_rules()) {
-    fmt::print("{:<{}}  {:<6}  {:<7}  {:<13}  {}\n", rule.id, width, category_name(rule.category),
-               severity_name(rule.default_severity), scope_name(rule.scope), rule.purpose);
+    text += fmt::format("{:<{}}  {:<6}  {:<7}  {:<13}  {}\n", rule.id, width, category_name(rule.category),
+                        severity_name(rule.default_severity), scope_name(rule.scope), rule.purpose);
   }
-  fmt::print("\nRun `fbcompat explain RULE` for a rule's page, with a breaking and a fixed example.\n");
-  return kCompatible;
+  return text + "\nRun `fbcompat explain RULE` for a rule's page, with a breaking and a fixed example.\n";
 }
 
 int explain_rule(const std::string& id) {
@@ -62,8 +58,7 @@ int explain_rule(const std::string& id) {
   if (page.empty()) {
     return report_error(fmt::format("no rule named '{}'; `fbcompat rules` lists them all", id));
   }
-  std::fwrite(page.data(), 1, page.size(), stdout);
-  return kCompatible;
+  return write_report(std::string(page), "");
 }
 
 }  // namespace
@@ -71,12 +66,9 @@ int explain_rule(const std::string& id) {
 void add_rules_command(CLI::App& app, int& exit_code) {
   auto format = std::make_shared<Format>(Format::Text);
   CLI::App* command = app.add_subcommand("rules", "List every rule: id, what it breaks, default severity, purpose");
-  command->add_option("--format", *format, "text, json or markdown")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, Format>{{"text", Format::Text}, {"json", Format::Json}, {"markdown", Format::Markdown}},
-          CLI::ignore_case));
+  add_format_option(*command, *format, {Format::Text, Format::Json, Format::Markdown});
   command->footer("Example:\n  fbcompat rules --format json");
-  command->callback([format, &exit_code] { exit_code = list_rules(*format); });
+  command->callback([format, &exit_code] { exit_code = write_report(rules_listing(*format), ""); });
 }
 
 void add_explain_command(CLI::App& app, int& exit_code) {

@@ -3,13 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cctype>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <tuple>
 
 #include "fbcompat/checks/runtime_check.h"
+#include "fbcompat/core/regular_file.h"
 #include "runtime_check/cpp_code_text.h"
 
 namespace fbcompat {
@@ -103,18 +102,14 @@ class LineIndex {
 Error file_error(const std::string& file, const std::string& message) { return Error{file, 0, 0, message}; }
 
 Expected<std::string> read_source(const std::string& file, std::size_t max_bytes) {
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(file, error)) return file_error(file, "no such file");
-  const auto size = std::filesystem::file_size(file, error);
-  if (error) return file_error(file, "cannot read the file");
-  if (size > max_bytes) {
-    return file_error(file, limits::exceeded("the file is", size, "byte", limits::kSourceFileSizeName, max_bytes));
+  std::string text;
+  const RegularFileRead read = read_regular_file(file, max_bytes, text);
+  if (read.outcome == RegularFileRead::Outcome::CannotOpen && read.error == ENOENT) {
+    return file_error(file, "no such file");
   }
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (!in && !in.eof()) return file_error(file, "cannot read the file");
-  std::string text = std::move(buffer).str();
+  if (read.outcome != RegularFileRead::Outcome::Read) {
+    return file_error(file, regular_file_problem(read, limits::kSourceFileSizeName, max_bytes));
+  }
   if (const auto nul = text.find('\0'); nul != std::string::npos) {
     return file_error(file, fmt::format("binary data (a NUL byte at offset {}): this is not a C++ source file", nul));
   }

@@ -2,15 +2,19 @@
 
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
 
 #include <fmt/format.h>
+
+#include "fbcompat/support/inputs_read.h"
 
 namespace fbcompat {
 namespace {
@@ -22,6 +26,10 @@ bool write_all(int fd, std::string_view contents) {
     const ssize_t written = ::write(fd, contents.data(), contents.size());
     if (written < 0) {
       if (errno == EINTR) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {  // a non-blocking pipe the caller gave: wait for room
+        pollfd ready{fd, POLLOUT, 0};
+        if (::poll(&ready, 1, -1) >= 0 || errno == EINTR) continue;
+      }
       return false;
     }
     contents.remove_prefix(static_cast<std::size_t>(written));
@@ -84,9 +92,13 @@ Expected<std::string> write_temporary(const std::string& target, std::string_vie
   if (owner != nullptr && ::geteuid() == 0 && ::fchown(fd, owner->st_uid, owner->st_gid) != 0) {
     // not fatal: the contents matter more than the owner
   }
-  const bool written = ::fchmod(fd, mode) == 0 && write_all(fd, contents) && ::fsync(fd) == 0;
-  const int write_errno = errno;
-  ::close(fd);
+  // Every step is checked, close included: a file system may report a failed write only there.
+  bool written = ::fchmod(fd, mode) == 0 && write_all(fd, contents) && ::fsync(fd) == 0;
+  int write_errno = errno;
+  if (::close(fd) != 0 && written) {
+    written = false;
+    write_errno = errno;
+  }
   if (!written) {
     ::unlink(temporary.c_str());
     return Error{target, 0, 0, fmt::format("cannot write: {}", system_error(write_errno))};
@@ -128,9 +140,12 @@ std::optional<Error> create_new_file(const std::string& path, std::string_view c
 std::optional<Error> write_in_place(const std::string& path, std::string_view contents) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) return Error{path, 0, 0, fmt::format("cannot open for writing: {}", system_error())};
-  const bool written = write_all(fd, contents);
-  const int write_errno = errno;
-  ::close(fd);
+  bool written = write_all(fd, contents);
+  int write_errno = errno;
+  if (::close(fd) != 0 && written) {
+    written = false;
+    write_errno = errno;
+  }
   if (!written) return Error{path, 0, 0, fmt::format("cannot write: {}", system_error(write_errno))};
   return std::nullopt;
 }
@@ -193,31 +208,53 @@ std::optional<Error> write_output_file(const std::string& path, std::string_view
   return problem;
 }
 
+void remember_inputs_read() { support::keep_inputs_read(); }
+
+std::optional<Error> write_standard_output(std::string_view contents) {
+  // What stdio holds goes first, so that the two keep their order.
+  if (std::fflush(stdout) != 0) return Error{"", 0, 0, fmt::format("cannot write to standard output: {}", system_error())};
+  if (!write_all(STDOUT_FILENO, contents)) {
+    return Error{"", 0, 0, fmt::format("cannot write to standard output: {}", system_error())};
+  }
+  return std::nullopt;
+}
+
 std::optional<Error> refuse_output_over_inputs(const std::string& output, const std::vector<std::string>& inputs) {
   struct stat out {};
   if (::stat(output.c_str(), &out) != 0 || !S_ISREG(out.st_mode)) return std::nullopt;
+  const auto same_file = [&](const std::string& input) {
+    return Error{output, 0, 0,
+                 fmt::format("is {}, an input of this command: writing the report there would destroy it; "
+                             "choose another output file",
+                             input)};
+  };
+  const auto inside = [&](const std::string& input) {
+    return Error{output, 0, 0,
+                 fmt::format("is inside {}, which this command reads: writing the report there would replace "
+                             "one of its files; choose a file outside it",
+                             input)};
+  };
+  // Every file the command has read so far, by identity (the readers note them: inputs_read.h).
+  if (auto read = support::input_read(out.st_dev, out.st_ino)) return same_file(read->path);
   char resolved[PATH_MAX];
   const std::string output_real = ::realpath(output.c_str(), resolved) != nullptr ? resolved : output;
+  std::vector<struct stat> parents;
+  for (std::string dir = directory_of(output_real);; dir = directory_of(dir)) {
+    struct stat parent {};
+    if (::stat(dir.c_str(), &parent) == 0) {
+      if (auto read = support::input_read(parent.st_dev, parent.st_ino); read && read->directory) return inside(read->path);
+      parents.push_back(parent);
+    }
+    if (dir == "/" || dir == ".") break;
+  }
+  // And the files and directories it was given, which it may not have opened yet.
   for (const std::string& input : inputs) {
     struct stat in {};
     if (::stat(input.c_str(), &in) != 0) continue;
-    if (in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
-      return Error{output, 0, 0,
-                   fmt::format("is {}, an input of this command: writing the report there would destroy it; "
-                               "choose another output file",
-                               input)};
-    }
+    if (in.st_dev == out.st_dev && in.st_ino == out.st_ino) return same_file(input);
     if (!S_ISDIR(in.st_mode)) continue;
-    // Inside the directory: one of the output's parents is the directory itself.
-    for (std::string dir = directory_of(output_real);; dir = directory_of(dir)) {
-      struct stat parent {};
-      if (::stat(dir.c_str(), &parent) == 0 && parent.st_dev == in.st_dev && parent.st_ino == in.st_ino) {
-        return Error{output, 0, 0,
-                     fmt::format("is inside {}, which this command reads: writing the report there would replace "
-                                 "one of its files; choose a file outside it",
-                                 input)};
-      }
-      if (dir == "/" || dir == ".") break;
+    for (const struct stat& parent : parents) {
+      if (parent.st_dev == in.st_dev && parent.st_ino == in.st_ino) return inside(input);
     }
   }
   return std::nullopt;

@@ -4,7 +4,9 @@
 #include <cstdlib>
 
 #include "fbcompat/core/git_source.h"
+#include "fbcompat/support/inputs_read.h"
 #include "git/git_handles.h"
+#include "git/git_links.h"
 
 namespace fbcompat {
 
@@ -24,6 +26,7 @@ Expected<std::unique_ptr<GitIndexReader>> GitIndexReader::open(std::shared_ptr<G
   if (index_file != nullptr && *index_file != '\0') {
     std::string path = index_file;
     if (path.front() != '/') path = repository->workdir() + path;
+    support::note_input_read(path);
     if (git2().git_index_open(&index->index, path.c_str()) != 0) {
       return Error{path, 0, 0, fmt::format("cannot read the index GIT_INDEX_FILE names ({})", last_git_error())};
     }
@@ -45,13 +48,39 @@ const GitTreeReader* GitIndexReader::in_submodule(const std::string& path, std::
   return nullptr;
 }
 
+GitPath GitIndexReader::follow(const std::string& path) const {
+  return follow_git_links(path, [this](const std::string& at) {
+    GitEntry found;
+    // The index lists files only: a path that is none may be a directory, which only matters when a
+    // link is followed through it.
+    const git_index_entry* entry = git2().git_index_get_bypath(index_->index, at.c_str(), 0);
+    if (entry == nullptr) return found;
+    if ((entry->mode & 0170000) == 0120000) {
+      git_blob* blob = nullptr;
+      found.kind = GitEntryKind::Link;
+      if (git2().git_blob_lookup(&blob, repository_->impl().repository, &entry->id) == 0) {
+        found.link_target.assign(static_cast<const char*>(git2().git_blob_rawcontent(blob)),
+                                 static_cast<std::size_t>(git2().git_blob_rawsize(blob)));
+        git2().git_blob_free(blob);
+      }
+    } else {
+      found.kind = (entry->mode & 0170000) == 0160000 ? GitEntryKind::Submodule : GitEntryKind::File;
+    }
+    return found;
+  });
+}
+
 bool GitIndexReader::read(const std::string& path, std::string* contents) const {
-  const git_index_entry* entry = git2().git_index_get_bypath(index_->index, normalize_repository_path(path).c_str(), 0);
-  if (entry == nullptr) {
+  const GitPath followed = follow(path);
+  if (followed.kind == GitEntryKind::Missing && !followed.problem) {
+    // Not in the index: it may be inside a submodule, read at the commit the index stages for it.
     std::string inner;
-    const GitTreeReader* submodule = in_submodule(path, &inner);
+    const GitTreeReader* submodule = in_submodule(followed.path, &inner);
     return submodule != nullptr && submodule->read(inner, contents);
   }
+  if (followed.kind != GitEntryKind::File) return false;
+  const git_index_entry* entry = git2().git_index_get_bypath(index_->index, followed.path.c_str(), 0);
+  if (entry == nullptr) return false;
   git_blob* blob = nullptr;
   if (git2().git_blob_lookup(&blob, repository_->impl().repository, &entry->id) != 0) return false;
   const auto* data = static_cast<const char*>(git2().git_blob_rawcontent(blob));
@@ -66,10 +95,18 @@ bool GitIndexReader::is_link(const std::string& path) const {
 }
 
 bool GitIndexReader::exists(const std::string& path) const {
-  if (git2().git_index_get_bypath(index_->index, normalize_repository_path(path).c_str(), 0) != nullptr) return true;
+  const GitPath followed = follow(path);
+  if (followed.kind == GitEntryKind::File) return true;
+  if (followed.kind != GitEntryKind::Missing || followed.problem) return false;
   std::string inner;
-  const GitTreeReader* submodule = in_submodule(path, &inner);
+  const GitTreeReader* submodule = in_submodule(followed.path, &inner);
   return submodule != nullptr && submodule->exists(inner);
+}
+std::optional<SourceProblem> GitIndexReader::problem(const std::string& path) const {
+  GitPath followed = follow(path);
+  // The index cannot tell a directory from nothing: only what following the path found is a problem.
+  if (followed.kind == GitEntryKind::Directory && followed.problem && !followed.problem->leads_outside) return std::nullopt;
+  return followed.problem;
 }
 
 }  // namespace fbcompat

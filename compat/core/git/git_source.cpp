@@ -13,7 +13,9 @@
 
 #include <git2.h>
 
+#include "fbcompat/support/inputs_read.h"
 #include "git/git_handles.h"
+#include "git/git_links.h"
 
 namespace fbcompat {
 namespace {
@@ -43,6 +45,10 @@ Expected<std::shared_ptr<GitRepository>> GitRepository::open(const std::string& 
   const unsigned flags = search_up ? 0u : static_cast<unsigned>(GIT_REPOSITORY_OPEN_NO_SEARCH);
   if (git2().git_repository_open_ext(&impl->repository, path.c_str(), flags, nullptr) != 0) {
     return Error{path, 0, 0, fmt::format("not in a git repository ({})", last_git_error())};
+  }
+  // Its index, objects and refs are read: -o must never land among them.
+  for (const char* dir : {git2().git_repository_path(impl->repository), git2().git_repository_commondir(impl->repository)}) {
+    if (dir != nullptr) support::note_input_read(dir);
   }
   return std::shared_ptr<GitRepository>(new GitRepository(std::move(impl)));
 }
@@ -194,40 +200,72 @@ const GitTreeReader* GitTreeReader::in_submodule(const std::string& path, std::s
   return nullptr;
 }
 
+namespace {
+
+std::string blob_text(git_repository* repository, const git_oid* id) {
+  git_blob* blob = nullptr;
+  if (git2().git_blob_lookup(&blob, repository, id) != 0) return "";
+  const auto* data = static_cast<const char*>(git2().git_blob_rawcontent(blob));
+  std::string text(data, static_cast<std::size_t>(git2().git_blob_rawsize(blob)));
+  git2().git_blob_free(blob);
+  return text;
+}
+
+}  // namespace
+
+GitPath GitTreeReader::follow(const std::string& path) const {
+  return follow_git_links(path, [this](const std::string& at) {
+    GitEntry found;
+    git_tree_entry* entry = nullptr;
+    if (tree_->tree == nullptr || git2().git_tree_entry_bypath(&entry, tree_->tree, at.c_str()) != 0) return found;
+    switch (git2().git_tree_entry_type(entry)) {
+      case GIT_OBJECT_BLOB:
+        if (git2().git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK) {
+          found = {GitEntryKind::Link, blob_text(repository_->impl().repository, git2().git_tree_entry_id(entry))};
+        } else {
+          found.kind = GitEntryKind::File;
+        }
+        break;
+      case GIT_OBJECT_TREE: found.kind = GitEntryKind::Directory; break;
+      default: found.kind = GitEntryKind::Submodule; break;
+    }
+    git2().git_tree_entry_free(entry);
+    return found;
+  });
+}
+
 bool GitTreeReader::read(const std::string& path, std::string* contents) const {
-  if (tree_->tree == nullptr) return false;
-  git_tree_entry* entry = nullptr;
-  if (git2().git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) {
+  const GitPath followed = follow(path);
+  if (followed.kind == GitEntryKind::Missing && !followed.problem) {
+    // Not in this tree: it may be inside a submodule, read at the commit this tree records for it.
     std::string inner;
-    const GitTreeReader* submodule = in_submodule(path, &inner);
+    const GitTreeReader* submodule = in_submodule(followed.path, &inner);
     return submodule != nullptr && submodule->read(inner, contents);
   }
-  bool ok = false;
-  if (git2().git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
-    git_blob* blob = nullptr;
-    if (git2().git_blob_lookup(&blob, repository_->impl().repository, git2().git_tree_entry_id(entry)) == 0) {
-      const auto* data = static_cast<const char*>(git2().git_blob_rawcontent(blob));
-      contents->assign(data, static_cast<std::size_t>(git2().git_blob_rawsize(blob)));
-      git2().git_blob_free(blob);
-      ok = true;
-    }
+  if (followed.kind != GitEntryKind::File) return false;
+  git_tree_entry* entry = nullptr;
+  if (git2().git_tree_entry_bypath(&entry, tree_->tree, followed.path.c_str()) != 0) return false;
+  git_blob* blob = nullptr;
+  const bool ok = git2().git_blob_lookup(&blob, repository_->impl().repository, git2().git_tree_entry_id(entry)) == 0;
+  if (ok) {
+    const auto* data = static_cast<const char*>(git2().git_blob_rawcontent(blob));
+    contents->assign(data, static_cast<std::size_t>(git2().git_blob_rawsize(blob)));
+    git2().git_blob_free(blob);
   }
   git2().git_tree_entry_free(entry);
   return ok;
 }
 
 bool GitTreeReader::exists(const std::string& path) const {
-  if (tree_->tree == nullptr) return false;
-  git_tree_entry* entry = nullptr;
-  if (git2().git_tree_entry_bypath(&entry, tree_->tree, normalize_repository_path(path).c_str()) != 0) {
-    std::string inner;
-    const GitTreeReader* submodule = in_submodule(path, &inner);
-    return submodule != nullptr && submodule->exists(inner);
-  }
-  const bool is_blob = git2().git_tree_entry_type(entry) == GIT_OBJECT_BLOB;
-  git2().git_tree_entry_free(entry);
-  return is_blob;
+  const GitPath followed = follow(path);
+  if (followed.kind == GitEntryKind::File) return true;
+  if (followed.kind != GitEntryKind::Missing || followed.problem) return false;
+  std::string inner;
+  const GitTreeReader* submodule = in_submodule(followed.path, &inner);
+  return submodule != nullptr && submodule->exists(inner);
 }
+
+std::optional<SourceProblem> GitTreeReader::problem(const std::string& path) const { return follow(path).problem; }
 
 bool GitTreeReader::is_link(const std::string& path) const {
   if (tree_->tree == nullptr) return false;

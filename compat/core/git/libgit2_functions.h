@@ -21,7 +21,7 @@
   X(git_diff_tree_to_index) X(git_diff_tree_to_workdir_with_index) X(git_diff_find_similar)                    \
   X(git_diff_num_deltas) X(git_diff_get_delta) X(git_diff_free) X(git_tree_entry_filemode)                       \
   X(git_index_entrycount) X(git_index_get_byindex) X(git_oid_tostr_s)                                         \
-  X(git_repository_path)
+  X(git_repository_path) X(git_repository_commondir)
 
 namespace fbcompat {
 

@@ -1,5 +1,6 @@
 #include "fbcompat/core/manifest.h"
 
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -48,6 +49,21 @@ Expected<std::string> identifier(const std::string& path, const toml::node& node
   return *value;
 }
 
+// A version or family name names a directory inside the family's (schemas/xnnpack/<version>/) and the
+// golden directory (golden/<family>/<version>/): one plain directory name, never a path that leads
+// elsewhere, a hidden name, or one that cannot be shown on a line. Refused as the manifest is read, so
+// that no command reads or writes through it.
+std::optional<std::string> name_problem(const std::string& name) {
+  if (name == "." || name == ".." || name.find('/') != std::string::npos || name.find('\\') != std::string::npos) {
+    return "is not one directory name: it would lead outside the family's directory";
+  }
+  if (name.front() == '.') return "starts with '.': give a plain directory name (v1.5.0)";
+  for (const char c : name) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) return "holds a control character";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 const ManifestVersion* Manifest::find(const std::string& version_name) const {
@@ -77,6 +93,9 @@ Expected<Manifest> load_manifest(const std::string& path) {
   if (manifest.directory.empty()) manifest.directory = ".";
   const auto family = root["family"].value<std::string>();
   if (!family) return Error{path, 1, 0, "missing key 'family' (the schema family's name)"};
+  if (auto problem = family->empty() ? std::optional<std::string>("is empty") : name_problem(*family)) {
+    return error_at(path, root["family"].node()->source(), fmt::format("family '{}' {}", *family, *problem));
+  }
   manifest.family = *family;
 
   const toml::array* versions = root["version"].as_array();
@@ -92,6 +111,9 @@ Expected<Manifest> load_manifest(const std::string& path) {
     ManifestVersion version;
     const auto name = (*table)["name"].value<std::string>();
     if (!name || name->empty()) return error_at(path, table->source(), "a [[version]] has no 'name'");
+    if (auto problem = name_problem(*name)) {
+      return error_at(path, (*table)["name"].node()->source(), fmt::format("version name '{}' {}", *name, *problem));
+    }
     version.name = *name;
     if (!seen.insert(version.name).second) {
       return error_at(path, table->source(), fmt::format("version '{}' is listed twice", version.name));

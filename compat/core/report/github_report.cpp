@@ -8,6 +8,7 @@ namespace fbcompat {
 namespace {
 
 // Workflow command escaping: the message ("data") escapes %, CR and LF; properties also ':' and ','.
+// The runner decodes only those: any other control character is shown escaped, not sent to the log.
 std::string escape_data(const std::string& text) {
   std::string escaped;
   for (const char c : text) {
@@ -15,7 +16,12 @@ std::string escape_data(const std::string& text) {
       case '%': escaped += "%25"; break;
       case '\r': escaped += "%0D"; break;
       case '\n': escaped += "%0A"; break;
-      default: escaped += c;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+          escaped += fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
+        } else {
+          escaped += c;
+        }
     }
   }
   return escaped;

@@ -2,10 +2,10 @@
 // accepted and why, and the findings about the configuration itself. One place,
 // so that no report can leave it out.
 #include <fmt/format.h>
-
 #include <nlohmann/json.hpp>
 
 #include "fbcompat/core/junit.h"
+#include "fbcompat/core/printable.h"
 #include "fbcompat/core/report.h"
 #include "fbcompat/core/report_json.h"
 
@@ -43,9 +43,9 @@ std::string format_judgement_text(const Judgement& judgement, const TextStyle& s
   if (says_nothing(judgement)) return "";
   std::string text;
   for (const Finding& finding : judgement.findings) text += format_finding_text(finding, style);
-  text += fmt::format("configuration: {}; {}{}\n", configuration_name(judgement), accepted_count(judgement),
+  text += fmt::format("configuration: {}; {}{}\n", printable(configuration_name(judgement)), accepted_count(judgement),
                       judgement.accepted.empty() ? "" : ":");
-  for (const AcceptedFinding& item : judgement.accepted) text += "  accepted " + accepted_line(item) + "\n";
+  for (const AcceptedFinding& item : judgement.accepted) text += "  accepted " + printable(accepted_line(item)) + "\n";
   return text;
 }
 
@@ -55,9 +55,9 @@ std::string format_judgement_markdown(const Judgement& judgement) {
       fmt::format("\nConfiguration `{}`: {}.\n", configuration_name(judgement), accepted_count(judgement));
   for (const Finding& finding : judgement.findings) {
     text += fmt::format("- {} `{}` at `{}`: {} Fix: {}\n", severity_name(finding.severity), finding.rule,
-                        where(finding), finding.message, finding.fix);
+                        printable(where(finding)), printable(finding.message), printable(finding.fix));
   }
-  for (const AcceptedFinding& item : judgement.accepted) text += "- accepted " + accepted_line(item) + "\n";
+  for (const AcceptedFinding& item : judgement.accepted) text += "- accepted " + printable(accepted_line(item)) + "\n";
   return text;
 }
 

@@ -1,13 +1,15 @@
 #include <fmt/format.h>
 
+#include "fbcompat/core/printable.h"
 #include "fbcompat/core/report.h"
 
 namespace fbcompat {
 namespace {
 
+// A table cell: one line, its control characters shown escaped, its bars not ending it.
 std::string cell(const std::string& text) {
   std::string escaped;
-  for (const char c : text) escaped += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
+  for (const char c : printable(text)) escaped += c == '|' ? std::string("\\|") : std::string(1, c);
   return escaped;
 }
 

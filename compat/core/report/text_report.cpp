@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "fbcompat/core/printable.h"
 #include "fbcompat/core/report.h"
 
 namespace fbcompat {
@@ -32,7 +33,7 @@ const char* severity_color(const Colors& colors, Severity severity) {
 }
 
 std::string place(const Finding& finding) {
-  std::string text = finding.file.empty() ? std::string("<schema>") : finding.file;
+  std::string text = finding.file.empty() ? std::string("<schema>") : printable(finding.file);
   if (finding.line != 0) text += fmt::format(":{}", finding.line);
   if (finding.line != 0 && finding.column != 0) text += fmt::format(":{}", finding.column);
   return text;
@@ -48,14 +49,14 @@ std::string format_finding_text(const Finding& finding, const TextStyle& style) 
   const Colors colors = colors_for(style);
   std::string text = fmt::format("{}{}:{} {}{}:{} {}[{}]{} {}\n", colors.bold, place(finding), colors.reset,
                                  severity_color(colors, finding.severity), severity_name(finding.severity),
-                                 colors.reset, colors.bold, finding.rule, colors.reset, finding.message);
-  text += fmt::format("  {}= subject:{} {} ({})\n", colors.dim, colors.reset, finding.subject,
+                                 colors.reset, colors.bold, finding.rule, colors.reset, printable(finding.message));
+  text += fmt::format("  {}= subject:{} {} ({})\n", colors.dim, colors.reset, printable(finding.subject),
                       category_name(finding.category));
-  if (!finding.fix.empty()) text += fmt::format("  {}= fix:{} {}\n", colors.fix, colors.reset, finding.fix);
+  if (!finding.fix.empty()) text += fmt::format("  {}= fix:{} {}\n", colors.fix, colors.reset, printable(finding.fix));
   if (finding.fix_status == FixStatus::Fixed) {
-    text += fmt::format("  {}= fixed:{} {}\n", colors.fix, colors.reset, finding.fix_note);
+    text += fmt::format("  {}= fixed:{} {}\n", colors.fix, colors.reset, printable(finding.fix_note));
   } else if (finding.fix_status == FixStatus::NotFixed) {
-    text += fmt::format("  {}= not fixed:{} {}\n", colors.dim, colors.reset, finding.fix_note);
+    text += fmt::format("  {}= not fixed:{} {}\n", colors.dim, colors.reset, printable(finding.fix_note));
   }
   return text;
 }
@@ -90,7 +91,7 @@ std::string format_text_report(const std::vector<Finding>& shown, const std::str
   }
   const bool ok = compatible(findings);
   text += fmt::format("{}{}{}: {}{}\n", ok ? colors.bold : colors.error, tally, colors.reset,
-                      ok ? "compatible: " : "NOT compatible: ", what);
+                      ok ? "compatible: " : "NOT compatible: ", printable(what));
   return text;
 }
 

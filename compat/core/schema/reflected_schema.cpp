@@ -1,5 +1,7 @@
 #include "fbcompat/core/reflected_schema.h"
 
+#include "fbcompat/core/input_limits.h"
+#include "fbcompat/core/regular_file.h"
 #include "schema/buffer_walk_plan.h"
 #include "schema/parser_languages.h"
 
@@ -7,8 +9,6 @@
 #include <flatbuffers/util.h>
 #include <fmt/format.h>
 
-#include <fstream>
-#include <sstream>
 
 namespace fbcompat {
 namespace {
@@ -37,11 +37,12 @@ bool buffer_to_json(const Parser& parser, const void* buffer, std::string* json,
 }
 
 Expected<std::string> read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{path, 0, 0, "cannot open schema"};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::string text;
+  const RegularFileRead read = read_regular_file(path, limits::kSchemaFileSize, text);
+  if (read.outcome != RegularFileRead::Outcome::Read) {
+    return Error{path, 0, 0, "cannot read the schema: " + regular_file_problem(read, limits::kSchemaFileSizeName, limits::kSchemaFileSize)};
+  }
+  return text;
 }
 
 // The first field whose bytes flatbuffers' text generator reads as a buffer of their own, a nested

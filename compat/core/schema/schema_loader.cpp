@@ -29,12 +29,28 @@ namespace {
 // flatbuffers reads includes through two global hooks. They are installed once and consult the
 // loading thread's context, so that includes come from the same SourceReader as the root file and
 // several schemas can load on different threads at once.
+struct LoadedFile {
+  std::string parser_name;  // the name the Parser gave it (what its definitions' `file` says)
+  std::string path;         // the file read: the reader's path, an absolute include resolved
+  std::string text;
+};
+
+// Why an include the Parser asked for could not be loaded, kept for the error the Parser then gives.
+struct IncludeFailure {
+  std::string path;                      // the file it found (or the last place it looked)
+  std::optional<SourceProblem> problem;  // what is there instead of a schema; nullopt: nothing anywhere
+  std::vector<std::string> looked_at;    // every place it looked, in order
+};
+
 struct LoadContext {
   const SourceReader* reader = nullptr;
   const LoadOptions* options = nullptr;
-  std::vector<std::pair<std::string, std::string>> files;  // path and text, in the order read
-  std::size_t total_bytes = 0;                              // of every file read
-  std::optional<Error> error;                               // a problem the hooks could not report
+  std::vector<std::string> search_dirs;  // the root file's directory, then each -I directory
+  std::vector<LoadedFile> files;         // in the order read
+  std::size_t total_bytes = 0;           // of every file read
+  std::vector<std::string> looked_at;    // the places the Parser asked about since the last load
+  std::optional<IncludeFailure> include_failure;
+  std::optional<Error> error;            // a problem the hooks could not report
 };
 
 thread_local LoadContext* current_context = nullptr;
@@ -71,58 +87,98 @@ bool inside_roots(const std::string& path, const std::vector<std::string>& roots
   });
 }
 
+// flatbuffers joins an include's name to each directory it searches ("dir" + "/" + name) even when the
+// name is absolute, which makes "dir//abs/x.fbs": a file under dir, or nothing, depending on how the
+// root file was spelled. An absolute include names that file, wherever it is included from.
+std::string include_target(const LoadContext& context, const std::string& candidate) {
+  const auto absolute_after = [&](const std::string& prefix) {
+    return !prefix.empty() && candidate.size() > prefix.size() + 1 && candidate.compare(0, prefix.size(), prefix) == 0 &&
+           candidate[prefix.size()] == '/';
+  };
+  const auto target = [&](std::string directory) -> std::optional<std::string> {
+    if (directory.empty()) return std::nullopt;
+    directory = with_trailing_slash(directory);
+    if (absolute_after(directory)) return candidate.substr(directory.size());
+    // The Parser drops a leading "./" from what it joined.
+    if (directory.rfind("./", 0) == 0 && absolute_after(directory.substr(2))) return candidate.substr(directory.size() - 2);
+    return std::nullopt;
+  };
+  for (const std::string& directory : context.search_dirs) {
+    if (auto found = target(directory)) return *found;
+  }
+  for (const LoadedFile& file : context.files) {
+    if (auto found = target(flatbuffers::StripFileName(file.parser_name))) return *found;
+  }
+  return candidate;
+}
+
+Error outside_error(const LoadContext& context, const std::string& path) {
+  std::vector<std::string> allowed;
+  for (const std::string& root : context.options->confine_to) allowed.push_back(root.empty() ? "the repository's root" : root);
+  if (allowed.empty()) allowed.push_back("the repository's root");
+  return Error{context.reader->display_name(path), 0, 0,
+               fmt::format("is reached by an include from {} but lies outside the directories includes may read ({}); "
+                           "it was not read. Keep included schemas inside the repository, or name the directory with -I",
+                           context.reader->display_name(context.files.front().path), fmt::join(allowed, ", "))};
+}
+
 bool load_file_hook(const char* name, bool /*binary*/, std::string* contents) {
   LoadContext* context = current_context;
   if (context == nullptr) return FileSystemReader().read(name, contents);
   if (context->error) return false;
-  for (const auto& [path, text] : context->files) {
-    if (path == name) {
-      *contents = text;
+  for (const LoadedFile& file : context->files) {
+    if (file.parser_name == name) {
+      *contents = file.text;
       return true;
     }
   }
+  const std::string path = include_target(*context, name);
+  std::vector<std::string> looked_at = std::move(context->looked_at);
+  context->looked_at.clear();
   const LoadOptions& options = *context->options;
-  if (!options.confine_to.empty() && !inside_roots(name, options.confine_to, options.reader == nullptr)) {
-    std::vector<std::string> allowed;
-    for (const std::string& root : options.confine_to) allowed.push_back(root.empty() ? "the repository's root" : root);
-    context->error = Error{context->reader->display_name(name), 0, 0,
-                           fmt::format("is reached by an include from {} but lies outside the directories includes may read ({}); "
-                                       "it was not read. Keep included schemas inside the repository, or name the "
-                                       "directory with -I",
-                                       context->reader->display_name(context->files.front().first),
-                                       fmt::join(allowed, ", "))};
+  const auto problem = context->reader->problem(path);
+  if ((!options.confine_to.empty() && !inside_roots(path, options.confine_to, options.reader == nullptr)) ||
+      (problem && problem->leads_outside)) {
+    context->error = outside_error(*context, path);
     return false;
   }
   if (context->files.size() >= options.max_files) {
-    context->error = Error{context->reader->display_name(name), 0, 0,
+    context->error = Error{context->reader->display_name(path), 0, 0,
                            limits::exceeded("the schema with its includes reads", context->files.size() + 1, "file",
                                             limits::kSchemaFilesName, options.max_files) +
                                " (the limit also bounds how deep includes nest)"};
     return false;
   }
-  auto read = read_schema_text(*context->reader, name, options);
+  auto read = read_schema_text(*context->reader, path, options);
   if (!read.ok()) {
     context->error = read.error();
     return false;
   }
-  if (!read.value()) return false;  // the Parser reports the include it cannot find
+  if (!read.value()) {  // the Parser then says "unable to load include file", at the include: its cause is kept
+    context->include_failure = IncludeFailure{path, problem, std::move(looked_at)};
+    return false;
+  }
   std::string text = std::move(*read.value());
   context->total_bytes += text.size();
   if (context->total_bytes > options.max_total_bytes) {
-    context->error = Error{context->reader->display_name(name), 0, 0,
+    context->error = Error{context->reader->display_name(path), 0, 0,
                            limits::exceeded("the schema with its includes is", context->total_bytes, "byte",
                                             limits::kSchemaTotalSizeName, options.max_total_bytes)};
     return false;
   }
-  context->files.emplace_back(name, text);
+  context->files.push_back({name, path, text});
   *contents = std::move(text);
   return true;
 }
 
+// The Parser takes the first place where an include exists, in any form: a directory, a FIFO or a
+// dangling link there is the include, refused with its cause, not passed over for a file further on.
 bool file_exists_hook(const char* name) {
   LoadContext* context = current_context;
   if (context == nullptr) return FileSystemReader().exists(name);
-  return context->reader->exists(name);
+  const std::string path = include_target(*context, name);
+  context->looked_at.push_back(path);
+  return context->reader->exists(path) || context->reader->problem(path).has_value();
 }
 
 void install_hooks() {
@@ -133,26 +189,31 @@ void install_hooks() {
   });
 }
 
-// Why a path on disk is not a schema file: the real cause, not always "no such file".
-std::string why_not_a_file(const std::string& path) {
-  struct stat info {};
-  if (::stat(path.c_str(), &info) == 0) {
-    if (S_ISDIR(info.st_mode)) return "is a directory, not a schema file (give the .fbs file inside it)";
-    return "is not a regular file (a device, FIFO or socket), so it is not read as a schema";
-  }
-  if (errno == ELOOP) return "is a symlink loop (too many levels of symbolic links)";
-  if (errno == EACCES) return "permission denied";
-  struct stat link {};
-  if (::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) return "is a dangling symlink: its target does not exist";
-  return "no such file";
+// The Parser cannot tell a mistake from a construct of a newer schema language than its own (enum value
+// attributes, 64-bit offsets): a syntax error says which parser read it, and what follows if the schema
+// is newer than it.
+std::string newer_language_hint() {
+  return fmt::format(" (read by the schema parser of flatbuffers {}: if the schema is written for a newer "
+                     "flatbuffers, fbcompat must be built with that one)",
+                     schema_parser_version());
 }
 
-// The Parser cannot tell a mistake from a construct of a newer schema language than its own (enum value
-// attributes, 64-bit offsets): the reader is told which parser read it.
-std::string newer_language_hint() {
-  return fmt::format(" (read by the schema parser of flatbuffers {}; a schema written for a newer flatbuffers needs "
-                     "fbcompat built with it)",
-                     schema_parser_version());
+// An include the Parser could not load, in the words of its real cause, at the include statement.
+std::string include_failure_message(const std::string& include, const IncludeFailure& failure, const SourceReader& reader,
+                                    const std::vector<LoadedFile>& loaded) {
+  if (failure.problem) {
+    return fmt::format("cannot include \"{}\": {} {}", include, reader.display_name(failure.path), failure.problem->cause);
+  }
+  std::vector<std::string> places;
+  for (const std::string& place : failure.looked_at) {  // the including files are asked about too: left out
+    if (std::any_of(loaded.begin(), loaded.end(), [&](const LoadedFile& file) { return file.path == place; })) continue;
+    const std::string shown = reader.display_name(place);
+    if (std::find(places.begin(), places.end(), shown) == places.end()) places.push_back(shown);
+  }
+  if (places.empty()) places.push_back(reader.display_name(failure.path));
+  return fmt::format("cannot include \"{}\": no such file (looked for {}; an include is found beside the including "
+                     "file or in a -I directory)",
+                     include, fmt::join(places, ", "));
 }
 
 // The reader of files named as they are on the file system, when LoadOptions names none.
@@ -162,7 +223,8 @@ const SourceReader& file_system_reader() {
 }
 
 // The Parser reports "file:line: column: error: message"; split it so it reads like our errors.
-Error parser_error(const std::string& text, const std::string& root_path, const SourceReader& reader) {
+Error parser_error(const std::string& text, const std::string& root_path, const LoadContext& context) {
+  const SourceReader& reader = *context.reader;
   static const std::regex located(R"(^(.*):(\d+): ?(\d+): error: (.*)$)");
   std::string last_error_line;
   std::size_t start = 0;
@@ -174,26 +236,45 @@ Error parser_error(const std::string& text, const std::string& root_path, const 
     start = end + 1;
   }
   std::smatch match;
-  if (std::regex_match(last_error_line, match, located)) {
-    std::string file = match[1].str();
-    // The Parser names a file by an absolute path it makes from the current directory; a reader's file
-    // (a repository path) is shown by the name fbcompat gave it, wherever the command runs.
-    char cwd[PATH_MAX];
-    if (&reader != &file_system_reader() && !file.empty() && file.front() == '/' && ::getcwd(cwd, sizeof cwd) != nullptr) {
-      const std::string prefix = with_trailing_slash(cwd);
-      if (file.compare(0, prefix.size(), prefix) == 0) file = file.substr(prefix.size());
-    }
-    // The Parser's messages quote the text they stopped at: of an included file that is not a schema
-    // (a key, a password file) nothing but the place is shown.
-    const bool schema_file = file == root_path || (file.size() > 4 && file.compare(file.size() - 4, 4, ".fbs") == 0);
-    const std::string message =
-        schema_file ? match[4].str() + newer_language_hint()
-                    : "is included as a schema but does not parse as one; it is not named *.fbs, so its text is not shown";
-    return Error{reader.display_name(file), static_cast<std::uint32_t>(std::stoul(match[2].str())),
-                 static_cast<std::uint32_t>(std::stoul(match[3].str())), message};
+  if (!std::regex_match(last_error_line, match, located)) {
+    return Error{reader.display_name(root_path), 0, 0,
+                 (text.empty() ? std::string("the schema could not be parsed") : text) + newer_language_hint()};
   }
-  return Error{reader.display_name(root_path), 0, 0,
-               (text.empty() ? std::string("the schema could not be parsed") : text) + newer_language_hint()};
+  std::string file = match[1].str();
+  // The Parser names a file by an absolute path it makes from the current directory; a reader's file
+  // (a repository path) is shown by the name fbcompat gave it, wherever the command runs.
+  char cwd[PATH_MAX];
+  if (&reader != &file_system_reader() && !file.empty() && file.front() == '/' && ::getcwd(cwd, sizeof cwd) != nullptr) {
+    const std::string prefix = with_trailing_slash(cwd);
+    if (file.compare(0, prefix.size(), prefix) == 0) file = file.substr(prefix.size());
+  }
+  // The Parser may name a file by the absolute path it made: shown as it was named.
+  namespace fs = std::filesystem;
+  std::error_code ignored;
+  const fs::path reported = fs::path(file).lexically_normal();
+  for (const LoadedFile& loaded : context.files) {
+    if (loaded.parser_name == file ||
+        (&reader == &file_system_reader() && fs::absolute(loaded.parser_name, ignored).lexically_normal() == reported)) {
+      file = loaded.path;
+      break;
+    }
+  }
+  const auto line = static_cast<std::uint32_t>(std::stoul(match[2].str()));
+  const auto column = static_cast<std::uint32_t>(std::stoul(match[3].str()));
+  // An include the Parser could not find or load: the cause the hooks found, not a syntax error.
+  static const std::regex include_failed(R"(^unable to (?:load|locate) include file: (.*)$)");
+  std::smatch include;
+  const std::string message = match[4].str();
+  if (std::regex_match(message, include, include_failed)) {
+    const IncludeFailure failure = context.include_failure.value_or(IncludeFailure{include[1].str(), std::nullopt, {}});
+    return Error{reader.display_name(file), line, column, include_failure_message(include[1].str(), failure, reader, context.files)};
+  }
+  // The Parser's messages quote the text they stopped at: of an included file that is not a schema
+  // (a key, a password file) nothing but the place is shown.
+  const bool schema_file = file == root_path || (file.size() > 4 && file.compare(file.size() - 4, 4, ".fbs") == 0);
+  return Error{reader.display_name(file), line, column,
+               schema_file ? message + newer_language_hint()
+                           : "is included as a schema but does not parse as one; it is not named *.fbs, so its text is not shown"};
 }
 
 // LoadOptions::keep_parser_until_exit: Parsers held by a list that is never destroyed, so that no
@@ -253,21 +334,22 @@ class ModelBuilder {
  public:
   ModelBuilder(const flatbuffers::Parser& parser, const LoadContext& context, const std::string& root_path)
       : parser_(parser) {
+    // Files by the Parser's names for them (its definitions' `file`), shown as read.
     schema_.files.push_back(context.reader->display_name(root_path));
-    schema_.file_texts.push_back(context.files.front().second);
+    schema_.file_texts.push_back(context.files.front().text);
     file_index_.emplace(root_path, 0);
-    for (const auto& [path, text] : context.files) {
-      if (path == root_path || file_index_.count(path)) continue;
-      file_index_.emplace(path, static_cast<std::uint32_t>(schema_.files.size()));
-      schema_.files.push_back(context.reader->display_name(path));
-      schema_.file_texts.push_back(text);
+    for (const LoadedFile& file : context.files) {
+      if (file.parser_name == root_path || file_index_.count(file.parser_name)) continue;
+      file_index_.emplace(file.parser_name, static_cast<std::uint32_t>(schema_.files.size()));
+      schema_.files.push_back(context.reader->display_name(file.path));
+      schema_.file_texts.push_back(file.text);
     }
     // Root file last: for keys declared in several files (root_type), the root file's wins, as in the Parser.
-    for (const auto& [path, text] : context.files) {
-      if (path != root_path) locator_.scan(text, file_index_.at(path));
+    for (const LoadedFile& file : context.files) {
+      if (file.parser_name != root_path) locator_.scan(file.text, file_index_.at(file.parser_name));
     }
-    for (const auto& [path, text] : context.files) {
-      if (path == root_path) locator_.scan(text, 0);
+    for (const LoadedFile& file : context.files) {
+      if (file.parser_name == root_path) locator_.scan(file.text, 0);
     }
   }
 
@@ -430,9 +512,9 @@ Expected<Schema> load_schema(const std::string& path, const LoadOptions& options
   auto read = read_schema_text(reader, path, options);
   if (!read.ok()) return read.error();
   if (!read.value()) {
+    const auto problem = reader.problem(path);
     return Error{reader.display_name(path), 0, 0,
-                 reader.exists(path) ? std::string("cannot read the file")
-                 : options.reader == nullptr ? why_not_a_file(path) : std::string("no such file")};
+                 problem ? problem->cause : reader.exists(path) ? std::string("cannot read the file") : std::string("no such file")};
   }
   const std::string text = std::move(*read.value());
 
@@ -440,13 +522,13 @@ Expected<Schema> load_schema(const std::string& path, const LoadOptions& options
   context.reader = &reader;
   context.options = &options;
   context.total_bytes = text.size();
-  context.files.emplace_back(path, text);
+  context.files.push_back({path, path, text});
+  context.search_dirs.push_back(flatbuffers::StripFileName(path));
+  context.search_dirs.insert(context.search_dirs.end(), options.include_dirs.begin(), options.include_dirs.end());
   install_hooks();
 
-  std::vector<std::string> include_dirs{flatbuffers::StripFileName(path)};
-  include_dirs.insert(include_dirs.end(), options.include_dirs.begin(), options.include_dirs.end());
   std::vector<const char*> include_pointers;
-  for (const std::string& dir : include_dirs) include_pointers.push_back(dir.c_str());
+  for (const std::string& dir : context.search_dirs) include_pointers.push_back(dir.c_str());
   include_pointers.push_back(nullptr);
 
   flatbuffers::IDLOptions parser_options;
@@ -455,13 +537,15 @@ Expected<Schema> load_schema(const std::string& path, const LoadOptions& options
     if (context.error) return false;  // a limit or a confinement, the same on every attempt
     context.files.resize(1);          // includes are read again
     context.total_bytes = text.size();
+    context.looked_at.clear();
+    context.include_failure.reset();
     current_context = &context;
     const bool accepted = attempt.Parse(text.c_str(), include_pointers.data(), path.c_str());
     current_context = nullptr;
     return accepted;
   });
   if (context.error) return *context.error;
-  if (!parsed) return parser_error(parser->error_, path, reader);
+  if (!parsed) return parser_error(parser->error_, path, context);
   if (parser->structs_.vec.empty() && parser->enums_.vec.empty()) {
     return Error{reader.display_name(path), 0, 0, "the schema declares no table, struct, enum or union"};
   }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "fbcompat/core/printable.h"
 
 namespace fbcompat {
 namespace {
@@ -60,7 +61,7 @@ Expected<ProgramInspection> inspect_program(const std::uint8_t* data, std::size_
 }
 
 std::string format_inspection_text(const ProgramInspection& in) {
-  std::string text = fmt::format("{}: ExecuTorch program, {} bytes, program version {}\n", in.file.empty() ? "<program>" : in.file,
+  std::string text = fmt::format("{}: ExecuTorch program, {} bytes, program version {}\n", in.file.empty() ? "<program>" : printable(in.file),
                                  in.file_size, in.version);
   if (in.extended_header) {
     const ExtendedHeader& h = *in.extended_header;
@@ -69,15 +70,18 @@ std::string format_inspection_text(const ProgramInspection& in) {
   } else {
     text += fmt::format("  no extended header; program flatbuffer {} bytes\n", in.flatbuffer_size);
   }
-  text += fmt::format("  execution plans: {}\n", in.plan_names.empty() ? std::string("none") : fmt::format("{}", fmt::join(in.plan_names, ", ")));
+  // Names and identifiers come from the program: shown escaped, so that none can forge a line.
+  std::vector<std::string> plan_names;
+  for (const std::string& name : in.plan_names) plan_names.push_back(printable(name));
+  text += fmt::format("  execution plans: {}\n", plan_names.empty() ? std::string("none") : fmt::format("{}", fmt::join(plan_names, ", ")));
   for (const DelegateInspection& d : in.delegates) {
-    text += fmt::format("  plan '{}' delegate {}: {}, {} {} ({} bytes at offset {})\n", in.plan_names[d.plan], d.index,
-                        d.backend_id.empty() ? "<no backend id>" : d.backend_id, delegate_location_name(d.location),
+    text += fmt::format("  plan '{}' delegate {}: {}, {} {} ({} bytes at offset {})\n", plan_names[d.plan], d.index,
+                        d.backend_id.empty() ? "<no backend id>" : printable(d.backend_id), delegate_location_name(d.location),
                         d.data_index, d.size, d.file_offset);
     if (!d.payload) continue;
     const PayloadInspection& x = *d.payload;
     text += fmt::format("    {} payload: identifier {}, {}, flatbuffer {} bytes, constant data {} bytes", d.family_label,
-                        x.identifier, x.has_header ? x.header_name + " header" : "no header", x.flatbuffer_size,
+                        printable(x.identifier), x.has_header ? x.header_name + " header" : "no header", x.flatbuffer_size,
                         x.constant_data_size);
     if (x.constant_buffer_bytes != 0) text += fmt::format(", constant_buffer {} bytes", x.constant_buffer_bytes);
     text += "\n";
@@ -86,7 +90,7 @@ std::string format_inspection_text(const ProgramInspection& in) {
       continue;
     }
     text += fmt::format("    {} nodes, {} values (named by the {} reader schema)\n", x.node_count, x.value_count, x.decoded_with);
-    for (const auto& [name, count] : x.nodes_by_name) text += fmt::format("      {:>4} x {}\n", count, name);
+    for (const auto& [name, count] : x.nodes_by_name) text += fmt::format("      {:>4} x {}\n", count, printable(name));
     if (x.earliest_version) {
       text += fmt::format("    loads on runtimes from {} (release {}) on\n", *x.earliest_version, x.earliest_release);
     } else {
@@ -95,10 +99,10 @@ std::string format_inspection_text(const ProgramInspection& in) {
   }
   text += fmt::format("  loads on ExecuTorch {}", in.runtime);
   if (!in.unchecked_backends.empty()) {
-    text += fmt::format(" if it registers {} (whose own checks fbcompat does not model)", fmt::join(in.unchecked_backends, ", "));
+    text += fmt::format(" if it registers {} (whose own checks fbcompat does not model)", printable(fmt::format("{}", fmt::join(in.unchecked_backends, ", "))));
   }
   text += "\n";
-  for (const std::string& warning : in.warnings) text += fmt::format("  warning: {}\n", warning);
+  for (const std::string& warning : in.warnings) text += fmt::format("  warning: {}\n", printable(warning));
   return text;
 }
 

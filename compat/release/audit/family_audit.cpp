@@ -1,7 +1,12 @@
 #include "fbcompat/release/family_audit.h"
 
+#include <filesystem>
+#include <set>
+#include <vector>
+
 #include <fmt/format.h>
 
+#include "fbcompat/core/directory_lock.h"
 #include "fbcompat/release/delegate_families.h"
 #include "fbcompat/release/golden_run.h"
 #include "fbcompat/release/golden_verify.h"
@@ -76,9 +81,25 @@ Expected<std::optional<AuditSection>> runtime_section(const FamilyConfig& family
       std::move(checked.value())});
 }
 
+std::string directory_of(const std::string& file) {
+  const std::string directory = std::filesystem::path(file).parent_path().string();
+  return directory.empty() ? "." : directory;
+}
+
 }  // namespace
 
 Expected<AuditReport> audit_family(const FamilyConfig& family, const FamilyAuditOptions& options) {
+  // The lock file and the golden files are read under shared locks, which `fbcompat lock` and a freeze
+  // exclude; taken in one order, as `fbcompat lock` takes its own.
+  std::set<std::string> shared;
+  if (!family.lock.empty()) shared.insert(directory_of(family.lock));
+  if (!family.golden.empty()) shared.insert(family.golden);
+  std::vector<DirectoryLock> held;
+  for (const std::string& directory : shared) {
+    auto lock = DirectoryLock::share(directory, "the audit");
+    if (!lock) return lock.error();
+    if (*lock) held.push_back(std::move(**lock));
+  }
   auto history = load_family_history(family, options.threads);
   if (!history) return history.error();
   AuditOptions audit_options;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -231,6 +232,27 @@ std::optional<std::string> entry_from(const rapidjson::Value& object, GoldenEntr
   return read.problem();
 }
 
+// A program's or description's path is relative to the golden directory and stays inside it: refused
+// by name as the manifest is read, so that neither verify nor the audit reads (nor freeze records) a
+// file elsewhere.
+std::optional<std::string> path_problem(const std::string& relative) {
+  if (relative.empty()) return "is empty";
+  if (relative.front() == '/') return "is absolute: paths in the golden manifest are relative to its directory";
+  std::size_t start = 0;
+  while (start <= relative.size()) {
+    std::size_t end = relative.find('/', start);
+    if (end == std::string::npos) end = relative.size();
+    const std::string_view part(relative.data() + start, end - start);
+    if (part == "..") return "leads outside the golden directory ('..')";
+    if (part.empty() || part == ".") return "is not written plainly (an empty or '.' part): give it as freeze writes it";
+    start = end + 1;
+  }
+  for (const char c : relative) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) return "holds a control character";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 const GoldenEntry* GoldenManifest::find(const std::string& path) const {
@@ -265,8 +287,14 @@ Expected<GoldenManifest> load_golden_manifest(const std::string& path, std::uint
   for (const auto& member : programs->value.GetObject()) {
     GoldenEntry entry;
     entry.path.assign(member.name.GetString(), member.name.GetStringLength());
+    if (const auto problem = path_problem(entry.path)) {
+      return Error{path, 0, 0, fmt::format("entry {}: its path {}", entry.path, *problem)};
+    }
     if (const auto problem = entry_from(member.value, entry)) {
       return Error{path, 0, 0, fmt::format("entry {}: {}", entry.path, *problem)};
+    }
+    if (const auto problem = entry.description.empty() ? std::nullopt : path_problem(entry.description)) {
+      return Error{path, 0, 0, fmt::format("entry {}: its description {} {}", entry.path, entry.description, *problem)};
     }
     manifest.entries.push_back(std::move(entry));
   }

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "fbcompat/core/directory_lock.h"
 #include "fbcompat/release/delegate_families.h"
 #include "fbcompat/release/golden_manifest.h"
 #include "fbcompat/support/parallel_for.h"
@@ -206,6 +207,9 @@ class GoldenChecker {
 }  // namespace
 
 Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, const DelegateFamily& family) {
+  // Read under a shared lock, which a freeze's excludes: never a file placed but not yet recorded.
+  auto lock = DirectoryLock::share(options.golden_dir, "golden verify");
+  if (!lock) return lock.error();
   // The directory is searched while the manifest is read.
   std::optional<Expected<GoldenManifest>> read;
   std::vector<FoundFile> found;

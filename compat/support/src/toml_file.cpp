@@ -1,8 +1,11 @@
 #include "fbcompat/support/toml_file.h"
 
+#include "fbcompat/support/inputs_read.h"
+
 namespace fbcompat::support {
 
 std::variant<toml::table, TomlProblem> parse_toml_file(const std::string& path, std::string_view unreadable) {
+  note_input_read(path);
   try {
     return toml::parse_file(path);
   } catch (const toml::parse_error& error) {

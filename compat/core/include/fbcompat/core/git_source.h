@@ -13,6 +13,8 @@
 
 namespace fbcompat {
 
+struct GitPath;
+
 class GitRepository {
  public:
   // Opens the repository at `path` (a work tree, its .git, or a bare repository), searching parent
@@ -51,11 +53,13 @@ class GitTreeReader final : public SourceReader {
   static std::unique_ptr<GitTreeReader> empty(std::shared_ptr<GitRepository> repository, const std::string& ref);
   ~GitTreeReader() override;
 
+  // A path is read with its links followed inside the tree (a link out of it is never followed).
   bool read(const std::string& path, std::string* contents) const override;
   bool exists(const std::string& path) const override;
   std::string display_name(const std::string& path) const override;  // "git:REF:path"
   // Whether the tree holds `path` as a symbolic link (whose blob is the link's target, not a file's text).
   bool is_link(const std::string& path) const;
+  std::optional<SourceProblem> problem(const std::string& path) const override;
 
   const std::string& ref() const { return ref_; }
   GitRepository& repository() const { return *repository_; }
@@ -68,6 +72,7 @@ class GitTreeReader final : public SourceReader {
   // The reader of the submodule that holds `path`, at the commit this tree records, and the path inside
   // it; null when no submodule holds it, or it cannot be read.
   const GitTreeReader* in_submodule(const std::string& path, std::string* inner) const;
+  GitPath follow(const std::string& path) const;  // links followed (git/git_links.h)
   std::shared_ptr<GitRepository> repository_;
   std::string ref_;
   std::unique_ptr<Tree> tree_;
@@ -85,6 +90,7 @@ class GitIndexReader final : public SourceReader {
   bool exists(const std::string& path) const override;
   // Whether the index stages `path` as a symbolic link.
   bool is_link(const std::string& path) const;
+  std::optional<SourceProblem> problem(const std::string& path) const override;
 
   struct Index;
   const Index& index() const { return *index_; }
@@ -93,6 +99,7 @@ class GitIndexReader final : public SourceReader {
  private:
   GitIndexReader(std::shared_ptr<GitRepository> repository, std::unique_ptr<Index> index);
   const GitTreeReader* in_submodule(const std::string& path, std::string* inner) const;
+  GitPath follow(const std::string& path) const;  // links followed (git/git_links.h)
   std::shared_ptr<GitRepository> repository_;
   std::unique_ptr<Index> index_;
 };

@@ -26,9 +26,20 @@ enum class Overwrite { Allowed, Refused };
 std::optional<Error> write_output_file(const std::string& path, std::string_view contents,
                                        Overwrite overwrite = Overwrite::Allowed);
 
-// An error when writing `output` would replace one of `inputs`: the same file (through any link or
-// hard link), or, for an input that is a directory, an existing file inside it. A path that does not
-// exist yet, a FIFO or a device is never refused.
+// Writes `contents` to standard output to the last byte (after what stdio holds): the error names the
+// cause (a full disk, a closed descriptor), so that a report cut short is never taken for a whole one.
+std::optional<Error> write_standard_output(std::string_view contents);
+
+// From this call on, every file the process reads (schemas and their includes, configuration,
+// manifests, locks, programs, golden files and their descriptions, a git repository's directory) is
+// remembered by identity, for refuse_output_over_inputs. A program that writes reports calls it first;
+// until then nothing is kept.
+void remember_inputs_read();
+
+// An error when writing `output` would replace a file the process has read (remember_inputs_read) or
+// one of `inputs` (what a command was given, read or not yet): the same file, through any link or hard
+// link, or an existing file inside a directory among them. A path that does not exist yet, a FIFO or
+// a device is never refused.
 std::optional<Error> refuse_output_over_inputs(const std::string& output, const std::vector<std::string>& inputs);
 
 }  // namespace fbcompat

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,11 +19,23 @@ struct RegularFileRead {
     NotRegular,  // a directory, a FIFO, a device: not opened
     TooLarge,    // larger than the limit; `size` says how large
     ShortRead,   // `read` of `size` bytes could be read
+    Refused,     // the leading bytes' check refused the file (`refusal` says why); the rest was not read
   };
   Outcome outcome = Outcome::Read;
   int error = 0;
   std::uint64_t size = 0;
   std::size_t read = 0;
+  std::string refusal{};
+};
+
+// A look at a file's first `length` bytes before the rest is read, so that a large file of the wrong
+// kind (a program whose identifier is wrong) is refused without reading a gigabyte of it: the reason it
+// is refused, or empty. Asked of files of `from_size` bytes or more; a smaller one is read whole and
+// judged by its reader.
+struct LeadingBytesCheck {
+  std::size_t length = 0;
+  std::uint64_t from_size = 0;
+  std::function<std::string(const std::uint8_t* bytes, std::size_t length)> refusal;
 };
 
 // What the caller knows of the path. ListedRegular: a directory listing made moments before showed a
@@ -36,13 +49,13 @@ enum class FileKnown : bool { Unknown, ListedRegular };
 // as the kernel's files do, up to its end. A file past `max_bytes` is TooLarge, and nothing is read of
 // one that says so before reading.
 RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::vector<std::uint8_t>& bytes,
-                                  FileKnown known = FileKnown::Unknown);
+                                  FileKnown known = FileKnown::Unknown, const LeadingBytesCheck* check = nullptr);
 RegularFileRead read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& text,
                                   FileKnown known = FileKnown::Unknown);
 
 // Why a read did not give the file, for an error message: "cannot open: No such file or directory",
 // "not a regular file", the limit (named `limit_name`, of `max_bytes`) it is past, "read 10 of 20
-// bytes". Empty when the outcome is Read.
+// bytes", the leading bytes' refusal. Empty when the outcome is Read.
 std::string regular_file_problem(const RegularFileRead& read, std::string_view limit_name, std::uint64_t max_bytes);
 
 }  // namespace fbcompat

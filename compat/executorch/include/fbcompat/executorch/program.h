@@ -86,6 +86,11 @@ struct ProgramReadOptions {
   std::uint32_t max_vector_length = limits::kVectorLength;
   // Named in errors: the file the bytes came from.
   std::string source_name;
+  // read_program_file: a file of this many bytes or more whose identifier (bytes 4..7) is not a
+  // program's is refused after reading those 8 bytes, not read whole into memory. A smaller one is read
+  // and judged by the loader, which names the first check it fails. UINT64_MAX: never (golden verify,
+  // whose digest judges the whole file).
+  std::uint64_t identifier_first_from = std::uint64_t{1} << 20;
 
   // Whose loader: the rules of this release apply (nearest described release outside 0.2.0..1.4.1).
   RuntimeRelease runtime = RuntimeRelease::newest_described();
@@ -116,8 +121,9 @@ ProgramLoad load_program(const std::uint8_t* data, std::size_t size, const Progr
 // load_program, with a refusal as an Error whose message is describe_refusal()'s.
 Expected<ProgramView> read_program(const std::uint8_t* data, std::size_t size, const ProgramReadOptions& options = {});
 
-// Reads a whole file, refusing files larger than options.max_program_bytes before loading them.
-// `known`: what the caller knows of the path (regular_file.h).
+// Reads a whole file, refusing files larger than options.max_program_bytes before loading them, and a
+// large one that is not a program by its identifier before reading more than its first 8 bytes
+// (options.identifier_first_from). `known`: what the caller knows of the path (regular_file.h).
 Expected<std::vector<std::uint8_t>> read_program_file(const std::string& path, const ProgramReadOptions& options = {},
                                                       FileKnown known = FileKnown::Unknown);
 
