@@ -10,14 +10,14 @@
 #include <string>
 
 #include "fbcompat/release/audit_report.h"
-#include "fbcompat/release/family_audit.h"
+#include "fbcompat/release/history_audit.h"
 
 int main(int argc, char** argv) {
   if (argc != 2 && argc != 3) {
     std::fprintf(stderr, "usage: audit_directory FAMILY_DIR [GOLDEN_DIR]\n");
     return 2;
   }
-  fbcompat::FamilyConfig family;
+  fbcompat::HistoryConfig family;
   family.directory = argv[1];
   while (family.directory.size() > 1 && family.directory.back() == '/') family.directory.pop_back();
   family.name = family.directory.substr(family.directory.find_last_of('/') + 1);
@@ -25,8 +25,8 @@ int main(int argc, char** argv) {
 
   // No runtime: this program links the library only, so the golden programs are verified (they still
   // decode, node ids map to the same nodes) but not run; the audit says so.
-  const fbcompat::FamilyAuditOptions options;
-  auto audit = fbcompat::audit_family(family, options);
+  const fbcompat::HistoryAuditOptions options;
+  auto audit = fbcompat::audit_configured_history(family, options);
   if (!audit) {
     std::fprintf(stderr, "%s\n", audit.error().to_string().c_str());
     return 2;

@@ -12,7 +12,7 @@ BOOST_AUTO_TEST_SUITE(config)
 BOOST_AUTO_TEST_CASE(the_bundled_configuration_names_the_xnnpack_family) {
   const auto config = load_config(source_path("fbcompat.toml"), all_rules());
   BOOST_TEST_REQUIRE(config.ok(), (config.ok() ? "" : config.error().to_string()));
-  const FamilyConfig* family = config->find_family("xnnpack");
+  const HistoryConfig* family = config->find_family("xnnpack");
   BOOST_TEST_REQUIRE(family != nullptr);
   BOOST_TEST(family->directory == source_path("schemas/xnnpack"));
   BOOST_TEST(family->writer == "schema.fbs");

@@ -204,7 +204,7 @@ BOOST_AUTO_TEST_CASE(every_version_is_frozen_and_covers_every_member_and_storage
       if (entry.version != name) continue;
       nodes.insert(entry.nodes.begin(), entry.nodes.end());
       storage.insert(delegate_location_name(entry.storage));
-      (entry.xh00_header ? with_header : without_header) = true;
+      (entry.payload_header ? with_header : without_header) = true;
       const json description = json::parse(read_file(golden_dir() + "/" + entry.description));
       collect_union_types(description, "xvalue_union_type", values);
       collect_union_types(description, "quant_params_type", quant_params);

@@ -42,7 +42,7 @@ std::vector<std::uint8_t> golden_bytes(const GoldenEntry& entry) {
 ProgramDelegate xnnpack_delegate(const ProgramView& view) {
   for (const ProgramPlan& plan : view.plans) {
     for (const ProgramDelegate& delegate : plan.delegates) {
-      if (delegate.backend_id == kXnnpackBackendId) return delegate;
+      if (delegate.backend_id == xnnpack::kBackendId) return delegate;
     }
   }
   throw std::runtime_error("no XNNPACK delegate");

@@ -1,5 +1,6 @@
 #include "project_config.h"
 
+#include <cstdio>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -19,10 +20,10 @@ bool inside(const std::string& file, const std::string& directory) {
   return path.compare(0, dir.size(), dir) == 0;
 }
 
-// A copy of a version the family has moved past (schemas/xnnpack/v0.1.0/schema.fbs) is history: the
+// A copy of a version the history has moved past (schemas/<name>/v0.1.0/schema.fbs) is history: the
 // lock, built from every release, guards only the newest version's files and files outside version
 // directories.
-bool older_version_copy(const std::string& file, const FamilyConfig& family) {
+bool older_version_copy(const std::string& file, const HistoryConfig& family) {
   std::error_code error;
   if (!fs::is_regular_file(family.manifest_path(), error)) return false;
   auto manifest = load_manifest(family.manifest_path());
@@ -33,11 +34,19 @@ bool older_version_copy(const std::string& file, const FamilyConfig& family) {
   return false;
 }
 
+// What the file should change although it still works, said on stderr: the report stays the report.
+Expected<Config> with_notes_said(Expected<Config> config) {
+  if (config) {
+    for (const std::string& note : config->notes) std::fprintf(stderr, "fbcompat: note: %s\n", note.c_str());
+  }
+  return config;
+}
+
 }  // namespace
 
 Expected<Config> load_project_config(const std::string& explicit_path, bool required) {
-  if (!explicit_path.empty()) return load_config(explicit_path, all_rules());
-  if (auto found = find_config(".")) return load_config(*found, all_rules());
+  if (!explicit_path.empty()) return with_notes_said(load_config(explicit_path, all_rules()));
+  if (auto found = find_config(".")) return with_notes_said(load_config(*found, all_rules()));
   if (required) {
     return Error{"fbcompat.toml", 0, 0,
                  "no fbcompat.toml in this directory or its parents: give the schemas as arguments, or --config FILE"};
@@ -48,7 +57,7 @@ Expected<Config> load_project_config(const std::string& explicit_path, bool requ
 std::vector<std::string> configured_inputs(const Config& config) {
   std::vector<std::string> inputs;
   if (!config.path.empty()) inputs.push_back(config.path);
-  for (const FamilyConfig& family : config.families) {
+  for (const HistoryConfig& family : config.histories) {
     for (const std::string* path : {&family.directory, &family.golden, &family.lock}) {
       if (!path->empty()) inputs.push_back(*path);
     }
@@ -72,7 +81,7 @@ Expected<std::optional<LockGuard>> lock_for_schema(const Config& config, const s
                                                    const std::string& explicit_lock) {
   std::string lock_path = explicit_lock;
   if (lock_path.empty()) {
-    for (const FamilyConfig& family : config.families) {
+    for (const HistoryConfig& family : config.histories) {
       if (!family.lock.empty() && inside(schema_path, family.directory) && !older_version_copy(schema_path, family)) {
         lock_path = family.lock;
       }

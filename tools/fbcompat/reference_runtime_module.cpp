@@ -61,10 +61,10 @@ const Expected<const FbcompatRuntimeModule*>& loaded_module() {
 
 }  // namespace
 
-Expected<const DelegateRuntime*> reference_runtime() {
+Expected<std::vector<const DelegateRuntime*>> reference_runtimes() {
   const auto& module = loaded_module();
   if (!module) return module.error();
-  return (*module)->runtime;
+  return std::vector<const DelegateRuntime*>{(*module)->runtime};
 }
 
 std::string reference_runtime_library() {

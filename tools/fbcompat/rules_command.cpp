@@ -25,35 +25,73 @@ const char* scope_name(RuleScope scope) {
   return "?";
 }
 
+const char* domain_heading(RuleDomain domain) {
+  switch (domain) {
+    case RuleDomain::Schemas: return "Schema rules: any FlatBuffers schema";
+    case RuleDomain::ExecuTorch: return "ExecuTorch rules: programs (.pte) and runtimes, whatever the delegate";
+    case RuleDomain::Family: return "Delegate family rules: one delegate's payloads and runtime";
+  }
+  return "?";
+}
+
+// A heading where the domain changes: the schema rules come first, the ExecuTorch ones after them.
+template <typename Print>
+void each_group(Print&& print) {
+  const RuleGroup* previous = nullptr;
+  for (const RuleGroup& group : rule_groups()) {
+    print(group, previous == nullptr || previous->domain != group.domain);
+    previous = &group;
+  }
+}
+
+int list_rules_json() {
+  nlohmann::json rules = nlohmann::json::array();
+  for (const RuleGroup& group : rule_groups()) {
+    for (const RuleInfo* rule : group.rules) {
+      rules.push_back({{"id", rule->id},
+                       {"category", category_name(rule->category)},
+                       {"severity", severity_name(rule->default_severity)},
+                       {"command", scope_name(rule->scope)},
+                       {"group", group.title},
+                       {"family", group.family.empty() ? nlohmann::json(nullptr) : nlohmann::json(group.family)},
+                       {"purpose", rule->purpose}});
+    }
+  }
+  fmt::print("{}\n", rules.dump(2));
+  return kCompatible;
+}
+
+int list_rules_markdown() {
+  each_group([](const RuleGroup& group, bool new_domain) {
+    if (new_domain) fmt::print("## {}\n\n", domain_heading(group.domain));
+    fmt::print("### {}\n\n{}.\n\n| Rule | Breaks | Default | Command | Purpose |\n|---|---|---|---|---|\n", group.title,
+               group.checks);
+    for (const RuleInfo* rule : group.rules) {
+      fmt::print("| [`{}`](docs/rules/{}.md) | {} | {} | {} | {} |\n", rule->id, rule->id, category_name(rule->category),
+                 severity_name(rule->default_severity), scope_name(rule->scope), rule->purpose);
+    }
+    fmt::print("\n");
+  });
+  return kCompatible;
+}
+
 int list_rules(Format format) {
-  if (format == Format::Json) {
-    nlohmann::json rules = nlohmann::json::array();
-    for (const RuleInfo& rule : all_rules()) {
-      rules.push_back({{"id", rule.id},
-                       {"category", category_name(rule.category)},
-                       {"severity", severity_name(rule.default_severity)},
-                       {"command", scope_name(rule.scope)},
-                       {"purpose", rule.purpose}});
-    }
-    fmt::print("{}\n", rules.dump(2));
-    return kCompatible;
-  }
-  if (format == Format::Markdown) {
-    fmt::print("| Rule | Breaks | Default | Command | Purpose |\n|---|---|---|---|---|\n");
-    for (const RuleInfo& rule : all_rules()) {
-      fmt::print("| [`{}`](docs/rules/{}.md) | {} | {} | {} | {} |\n", rule.id, rule.id, category_name(rule.category),
-                 severity_name(rule.default_severity), scope_name(rule.scope), rule.purpose);
-    }
-    return kCompatible;
-  }
+  if (format == Format::Json) return list_rules_json();
+  if (format == Format::Markdown) return list_rules_markdown();
   std::size_t width = 0;
   for (const RuleInfo& rule : all_rules()) width = std::max(width, rule.id.size());
-  fmt::print("{:<{}}  {:<6}  {:<7}  {:<13}  {}\n", "RULE", width, "BREAKS", "DEFAULT", "COMMAND", "PURPOSE");
-  for (const RuleInfo& rule : all_rules()) {
-    fmt::print("{:<{}}  {:<6}  {:<7}  {:<13}  {}\n", rule.id, width, category_name(rule.category),
-               severity_name(rule.default_severity), scope_name(rule.scope), rule.purpose);
-  }
-  fmt::print("\nRun `fbcompat explain RULE` for a rule's page, with a breaking and a fixed example.\n");
+  each_group([width](const RuleGroup& group, bool new_domain) {
+    if (new_domain) fmt::print("{}\n\n", domain_heading(group.domain));
+    fmt::print("  {}: {}\n", group.title, group.checks);
+    for (const RuleInfo* rule : group.rules) {
+      fmt::print("    {:<{}}  {:<6}  {:<7}  {:<14}  {}\n", rule->id, width, category_name(rule->category),
+                 severity_name(rule->default_severity), scope_name(rule->scope), rule->purpose);
+    }
+    fmt::print("\n");
+  });
+  fmt::print("Columns: rule, what it breaks (WIRE, JSON, SOURCE), default severity, the command that applies it, "
+             "purpose.\n"
+             "Run `fbcompat explain RULE` for a rule's page, with a breaking and a fixed example.\n");
   return kCompatible;
 }
 
@@ -70,7 +108,8 @@ int explain_rule(const std::string& id) {
 
 void add_rules_command(CLI::App& app, int& exit_code) {
   auto format = std::make_shared<Format>(Format::Text);
-  CLI::App* command = app.add_subcommand("rules", "List every rule: id, what it breaks, default severity, purpose");
+  CLI::App* command = app.add_subcommand(
+      "rules", "List every rule by what it checks: schema rules first, then ExecuTorch's, then each delegate family's");
   command->add_option("--format", *format, "text, json or markdown")
       ->transform(CLI::CheckedTransformer(
           std::map<std::string, Format>{{"text", Format::Text}, {"json", Format::Json}, {"markdown", Format::Markdown}},
