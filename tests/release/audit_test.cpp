@@ -67,7 +67,7 @@ BOOST_AUTO_TEST_SUITE(audit)
 BOOST_AUTO_TEST_CASE(the_bundled_xnnpack_history_is_compatible) {
   const auto config = load_config(source_path("fbcompat.toml"), all_rules());
   BOOST_TEST_REQUIRE(config.ok());
-  auto history = load_history(*config->find_family("xnnpack"));
+  auto history = load_history(*config->find_history("xnnpack"));
   BOOST_TEST_REQUIRE(history.ok(), (history.ok() ? "" : history.error().to_string()));
   const AuditReport report = audit_history(std::move(history.value()), AuditOptions{});
   BOOST_TEST(report.compatible());

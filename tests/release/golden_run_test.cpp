@@ -5,6 +5,7 @@
 
 #include "fbcompat/release/golden_manifest.h"
 #include "fbcompat/release/golden_run.h"
+#include "fbcompat/xnnpack/delegate.h"
 #include "fbcompat/xnnpack/runtime/reference_runtime.h"
 #include "support/test_support.h"
 

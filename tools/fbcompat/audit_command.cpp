@@ -105,7 +105,7 @@ void add_audit_command(CLI::App& app, int& exit_code) {
       "  fbcompat audit                                  # every [[history]] of fbcompat.toml\n"
       "  fbcompat audit --family mlx                     # the MLX delegate family's history\n"
       "  fbcompat audit --format markdown -o audit.md    # for a release page\n"
-      "  fbcompat audit --git . --path schemas/xnnpack/schema.fbs --refs 'v*'\n"
+      "  fbcompat audit --git . --path schemas/model.fbs --refs 'v*'\n"
       "Exit status: 0 every shipped transition compatible, 1 otherwise, 2 bad input or usage.");
   command->callback([arguments, &exit_code] { exit_code = run_audit(*arguments); });
 }

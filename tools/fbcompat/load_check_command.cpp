@@ -47,7 +47,7 @@ void add_load_check_command(CLI::App& app, int& exit_code) {
   command->footer(
       "Examples:\n"
       "  fbcompat load-check model.pte --runtime 1.4.1\n"
-      "  fbcompat load-check model.pte --runtime v1.1.0 --family xnnpack --format json\n"
+      "  fbcompat load-check model.pte --runtime v1.3.0 --family mlx --format json\n"
       "  fbcompat load-check model.pte --family mlx --runtime v1.4.0\n"
       "  fbcompat load-check model.pte --runtime 1.3.0 --format junit -o load-check.xml\n"
       "A schema version names one family's runtime; with a program holding delegates of several families,\n"

@@ -124,8 +124,8 @@ void add_pair_command(CLI::App& app, int& exit_code) {
   add_output_options(*command, arguments->output, formats_with_patch());
   command->footer(
       "Examples:\n"
-      "  fbcompat pair --writer schemas/xnnpack/v1.1.0/schema.fbs --reader schemas/xnnpack/v1.1.0/runtime_schema.fbs \\\n"
-      "                --accept-identifier XN01\n"
+      "  fbcompat pair --writer schemas/model/v2/schema.fbs --reader schemas/model/v2/runtime_schema.fbs \\\n"
+      "                --accept-identifier MD01\n"
       "  fbcompat pair              # every version of every history in fbcompat.toml\n"
       "Exit status: 0 compatible (warnings allowed), 1 breaking, 2 bad input or usage.");
   command->callback([arguments, &exit_code] { exit_code = run_pair(*arguments); });

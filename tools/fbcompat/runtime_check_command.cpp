@@ -93,21 +93,23 @@ void add_runtime_check_command(CLI::App& app, int& exit_code) {
   command->add_option("--source", arguments->sources, "C++ files of a runtime whose node dispatch to read")
       ->expected(1, -1);
   command->add_option("--case-prefix", arguments->case_prefixes,
-                      "What precedes a member in a dispatch case label (repeatable; default: the family's, such as "
-                      "XNodeUnion::, which also matches namespace-qualified labels)")
+                      "What precedes a member in a dispatch case label (repeatable; default: the family's; a prefix "
+                      "also matches namespace-qualified labels)")
       ->allow_extra_args(false);
   command->add_option("--macro", arguments->macros,
-                      "A macro whose uses define nodes: NAME(Foo) (repeatable; default: the family's, such as _DEFINE)")
+                      "A macro whose uses define nodes: NAME(Foo) (repeatable; default: the family's)")
       ->allow_extra_args(false);
   command->add_option("--macro-member-prefix", arguments->macro_member_prefix,
-                      "Prepended to a macro's argument to name the member (default: the family's, such as XNN)");
+                      "Prepended to a macro's argument to name the member (default: the family's)");
   command->add_option("--union", arguments->union_name, "The node union, short or qualified (default: the family's)");
   add_output_options(*command, arguments->output);
   command->footer(
       "Examples:\n"
-      "  fbcompat runtime-check --schema schemas/xnnpack/v1.1.0/runtime_schema.fbs --builtin\n"
-      "  fbcompat runtime-check --schema runtime_schema.fbs --source backends/xnnpack/runtime/XNNCompiler.cpp\n"
+      "  fbcompat runtime-check --schema runtime_schema.fbs --builtin\n"
+      "  fbcompat runtime-check --schema schemas/mlx/v1.4.0/schema.fbs --source MLXLoader.cpp\n"
       "  fbcompat runtime-check --schema runtime_schema.fbs --source dispatch.cpp --case-prefix NodeType:: --macro DEFINE_NODE\n"
+      "The family (its node union and how its runtime spells a definition) is the one whose node union the\n"
+      "schema declares, or --family's; --union, --case-prefix, --macro and --macro-member-prefix override it.\n"
       "Exit status: 0 every member defined (warnings allowed), 1 a member without a definition, 2 bad input or usage.");
   command->callback([arguments, &exit_code] { exit_code = run_runtime_check(*arguments); });
 }

@@ -219,7 +219,7 @@ class ConfigReader {
         // The key's old name keeps users' files working; the note says what to rename.
         config.notes.push_back(fmt::format(
             "{}:{}: [[family]] is read as [[history]], its new name: \"family\" now names a delegate family "
-            "(xnnpack, mlx, ...), whose history a [[history]] of the same name is; rename the key",
+            "(--family), whose history is the [[history]] of its name; rename the key",
             path_, array->front().source().begin.line));
       }
     }

@@ -134,14 +134,9 @@ class MlxDelegate final : public DelegateFamily {
                                                    const RecordedDescription& description) const override {
     auto split = split_payload(data, size);
     if (!split) return split.error();
-    // flatbuffers reads scalars in place: a flatbuffer not 8-byte aligned in memory is read from a copy.
     std::vector<std::uint8_t> aligned;
-    const std::uint8_t* flatbuffer = split->flatbuffer;
-    if (reinterpret_cast<std::uintptr_t>(flatbuffer) % alignof(std::uint64_t) != 0) {
-      aligned.assign(flatbuffer, flatbuffer + split->flatbuffer_size);
-      flatbuffer = aligned.data();
-    }
-    return fbcompat::compare_recorded_fields(description, flatbuffer, *versions_->versions().at(version).schema);
+    return fbcompat::compare_recorded_fields(description, aligned_flatbuffer(*split, aligned),
+                                             *versions_->versions().at(version).schema);
   }
 
  private:
@@ -178,12 +173,7 @@ class MlxDelegate final : public DelegateFamily {
       return reading;
     }
     std::vector<std::uint8_t> aligned;
-    const std::uint8_t* flatbuffer = split.flatbuffer;
-    if (reinterpret_cast<std::uintptr_t>(flatbuffer) % alignof(std::uint64_t) != 0) {
-      aligned.assign(flatbuffer, flatbuffer + split.flatbuffer_size);
-      flatbuffer = aligned.data();
-    }
-    if (!version.schema->verify(flatbuffer, split.flatbuffer_size, limits)) {
+    if (!version.schema->verify(aligned_flatbuffer(split, aligned), split.flatbuffer_size, limits)) {
       reading.refused = fmt::format("the MLXGraph flatbuffer fails verification against {}'s schema", version.info.name);
       return reading;
     }

@@ -80,12 +80,7 @@ class Checker {
   }
 
   bool verified() {
-    const std::uint8_t* flatbuffer = parts_.flatbuffer;
-    // flatbuffers reads scalars in place: a flatbuffer not 8-byte aligned in memory is read from a copy.
-    if (reinterpret_cast<std::uintptr_t>(flatbuffer) % alignof(std::uint64_t) != 0) {
-      aligned_.assign(flatbuffer, flatbuffer + parts_.flatbuffer_size);
-      flatbuffer = aligned_.data();
-    }
+    const std::uint8_t* flatbuffer = aligned_flatbuffer(parts_, aligned_);
     if (!verify_graph(flatbuffer, parts_.flatbuffer_size, kVerifierDepth, kVerifierTables,
                       flatbuffer == parts_.flatbuffer ? context_.verified : nullptr)) {
       return refuse(fmt::format("the {}-byte MLXGraph flatbuffer fails flatbuffers' Verifier (Invalid FlatBuffer data)",
@@ -127,8 +122,9 @@ class Checker {
     for (std::size_t i = 0; i < graph_.chains[c].size(); ++i) {
       const GraphOp& op = graph_.chains[c][i];
       if (!op.present || (op.type >= 1 && op.type <= runtime.op_count)) continue;
-      return refuse(fmt::format("instruction_chains[{}].instructions[{}] is {}; the runtime of {} knows op types 1..{}",
-                                c, i, op_named(op.type), runtime.described(), runtime.op_count));
+      return refuse(fmt::format("instruction_chains[{}].instructions[{}] is {}; this release's MLX runtime ({}) knows op "
+                                "types 1..{}",
+                                c, i, op_named(op.type), runtime.name, runtime.op_count));
     }
     return true;
   }
@@ -195,8 +191,9 @@ class Checker {
     const auto version = schema_version_of(graph_.version);
     if (!version) return refuse(fmt::format("Invalid MLX schema version '{}' (expected integer)", *graph_.version));
     if (*version <= runtime.max_schema_version) return true;
-    return refuse(fmt::format("the payload's schema version is {}; the runtime of {} supports up to version {}", *version,
-                              runtime.described(), runtime.max_schema_version));
+    return refuse(fmt::format("the payload's schema version is {}; this release's MLX runtime ({}) supports up to "
+                              "version {}",
+                              *version, runtime.name, runtime.max_schema_version));
   }
 
   // A tensor's static shape and the bytes of its type, as to_shape and resolve_dtype make them.

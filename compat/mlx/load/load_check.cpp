@@ -128,14 +128,16 @@ Expected<LoadCheckRuntime> choose_load_check_runtime(const std::string& text) {
       return LoadCheckRuntime{version.name, {*release}, fmt::format("ExecuTorch {} ({})", release->text(), version.name)};
     }
   }
-  const std::string before = release && *release < kFirstRelease
-                                 ? fmt::format(" (ExecuTorch {} has no MLX backend: it ships from {} on)", release->text(),
-                                               kFirstRelease.text())
-                                 : std::string();
+  // A release before the MLX backend's first is a runtime too: its loader finds no MLX backend, and
+  // says so (the delegate's data, Error::NotFound).
+  if (release && *release < kFirstRelease) {
+    return LoadCheckRuntime{"", {*release}, fmt::format("ExecuTorch {} (no MLX backend: it ships from {} on)",
+                                                        release->text(), kFirstRelease.text())};
+  }
   return Error{"", 0, 0,
                fmt::format("--runtime {}: neither an MLX schema version fbcompat knows ({}) nor an ExecuTorch release one "
-                           "of them shipped in ({}){}",
-                           text, fmt::join(names, ", "), fmt::join(releases, ", "), before)};
+                           "of them shipped in ({})",
+                           text, fmt::join(names, ", "), fmt::join(releases, ", "))};
 }
 
 PayloadLoadCheck check_payload_on(const std::uint8_t* data, std::size_t size, const LoadCheckRuntime& runtime) {
@@ -145,6 +147,13 @@ PayloadLoadCheck check_payload_on(const std::uint8_t* data, std::size_t size, co
     check.verdict = PayloadLoadCheck::Verdict::Corrupt;
     check.code = "corrupt";
     check.message = decoded.error().message;
+    return check;
+  }
+  if (runtime.version.empty()) {
+    // A release without the MLX backend: its loader's refusal (LOAD_PROGRAM_REFUSED) is the finding.
+    check.verdict = PayloadLoadCheck::Verdict::Refused;
+    check.code = "no-backend";
+    check.message = fmt::format("{} has no MLX runtime", runtime.name);
     return check;
   }
   const RuntimeVersion& version = runtime_versions()[*version_named(runtime.version)];  // chosen among them

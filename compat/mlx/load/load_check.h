@@ -19,7 +19,8 @@ extern const RuleInfo kLoadMlxSchemaVersionRefused;
 const std::vector<const RuleInfo*>& family_rules();
 
 // A version ("v1.4.0", standing for every release that shipped it) or one ExecuTorch release ("1.4.1");
-// an Error naming the known versions and releases when `text` is neither.
+// a release before MLX's first has no MLX runtime (an empty version), which its loader then says; an
+// Error naming the known versions and releases when `text` is neither.
 Expected<LoadCheckRuntime> choose_load_check_runtime(const std::string& text);
 
 PayloadLoadCheck check_payload_on(const std::uint8_t* data, std::size_t size, const LoadCheckRuntime& runtime);

@@ -28,13 +28,8 @@ Expected<DecodedPayload> decode_payload(const std::uint8_t* data, std::size_t si
   if (!parts) return parts.error();
   DecodedPayload decoded;
   decoded.parts = *parts;
-  // A flatbuffer that is not 8-byte aligned in memory is read from a copy: flatbuffers reads in place.
   std::vector<std::uint8_t> aligned;
-  const std::uint8_t* flatbuffer = parts->flatbuffer;
-  if (reinterpret_cast<std::uintptr_t>(flatbuffer) % alignof(std::uint64_t) != 0) {
-    aligned.assign(flatbuffer, flatbuffer + parts->flatbuffer_size);
-    flatbuffer = aligned.data();
-  }
+  const std::uint8_t* flatbuffer = aligned_flatbuffer(*parts, aligned);
   const std::uint32_t tables =
       limits.max_tables != 0 ? limits.max_tables : limits::table_count_limit(0, parts->flatbuffer_size);
   if (!verify_graph(flatbuffer, parts->flatbuffer_size, limits.max_depth, tables)) {

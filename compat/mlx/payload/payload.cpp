@@ -35,6 +35,12 @@ Expected<Payload> split_payload(const std::uint8_t* data, std::size_t size) {
   return payload;
 }
 
+const std::uint8_t* aligned_flatbuffer(const Payload& payload, std::vector<std::uint8_t>& copy) {
+  if (reinterpret_cast<std::uintptr_t>(payload.flatbuffer) % alignof(std::uint64_t) == 0) return payload.flatbuffer;
+  copy.assign(payload.flatbuffer, payload.flatbuffer + payload.flatbuffer_size);
+  return copy.data();
+}
+
 std::vector<std::uint8_t> make_payload(const std::vector<std::uint8_t>& flatbuffer, const std::vector<std::uint8_t>& data_segment) {
   const std::size_t unpadded = kHeaderSize + flatbuffer.size();
   const std::size_t data_offset = (unpadded + kSegmentAlignment - 1) / kSegmentAlignment * kSegmentAlignment;

@@ -271,12 +271,13 @@ std::string UnionCapacity::forecast() const {
   const std::string span = fmt::format("{} .. {}", pace_over.front(), pace_over.back());
   const std::size_t steps = pace_over.size() - 1;
   if (!releases_left) {
-    return fmt::format("it gained no type ids over the last {} release{} ({}): no end in sight", steps,
-                       steps == 1 ? "" : "s", span);
+    return fmt::format("it gained no type ids over the last {} ({}): no end in sight",
+                       steps == 1 ? std::string("release") : fmt::format("{} releases", steps), span);
   }
-  return fmt::format("at the pace of the last {} release{} ({}: {} type id{}, {:.2g} a release), it runs out in about {} "
-                     "release{}",
-                     steps, steps == 1 ? "" : "s", span, gained, gained == 1 ? "" : "s", pace(), *releases_left,
+  const std::string pace_text = steps == 1 ? fmt::format("the last release ({}: {} type id{})", span, gained, gained == 1 ? "" : "s")
+                                            : fmt::format("the last {} releases ({}: {} type id{}, {:.2g} a release)", steps,
+                                                          span, gained, gained == 1 ? "" : "s", pace());
+  return fmt::format("at the pace of {}, it runs out in about {} release{}", pace_text, *releases_left,
                      *releases_left == 1 ? "" : "s");
 }
 

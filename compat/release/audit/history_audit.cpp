@@ -89,7 +89,9 @@ Expected<std::optional<AuditSection>> runtime_section(const HistoryConfig& confi
   if (schema == nullptr || (configured.runtime != "builtin" && configured.runtime_sources.empty())) return std::optional<AuditSection>();
   auto delegate = delegate_of(configured, "a runtime to check");
   if (!delegate) return delegate.error();
-  const RuntimeDispatch dispatch = (*delegate)->runtime_dispatch();
+  auto family_dispatch = runtime_dispatch_for(*schema, configured.name);
+  if (!family_dispatch) return Error{configured.manifest_path(), 0, 0, family_dispatch.error().message};
+  const RuntimeDispatch& dispatch = *family_dispatch;
   std::vector<RuntimeDefinition> definitions;
   std::string what;
   if (configured.runtime == "builtin") {

@@ -119,11 +119,19 @@ Expected<RuntimeDispatch> runtime_dispatch_for(const Schema& schema, const std::
   if (!name.empty()) {
     auto family = delegate_family_without_schemas(name);
     if (!family) return family.error();
-    return (*family)->runtime_dispatch();
+    RuntimeDispatch dispatch = (*family)->runtime_dispatch();
+    if (dispatch.union_name.empty()) {
+      return Error{"", 0, 0,
+                   fmt::format("the {} family's runtime dispatches on no node union (its operators are named by "
+                               "strings): there is no union to check its definitions against",
+                               (*family)->display_name())};
+    }
+    return dispatch;
   }
   std::vector<std::string> unions;
   for (const auto& family : bare_families()) {
     RuntimeDispatch dispatch = family->runtime_dispatch();
+    if (dispatch.union_name.empty()) continue;
     unions.push_back(fmt::format("{} ({})", dispatch.union_name, family->name()));
     const bool declared = std::any_of(schema.enums.begin(), schema.enums.end(), [&](const Enum& declaration) {
       return declaration.is_union && unqualified_name(declaration.name) == dispatch.union_name;

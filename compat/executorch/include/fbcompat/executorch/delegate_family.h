@@ -13,7 +13,9 @@
 //   - reference operators, for the families whose golden programs record expected outputs
 //     (GoldenProgram::reference, set only by families that have them).
 // A family is registered in one line (fbcompat/release/delegate_families.h). Nodes may be members of a
-// union (XNNPACK's XNodeUnion, MLX's OpNode) or named by strings: nothing here assumes a union.
+// union (XNNPACK's XNodeUnion, MLX's OpNode) or named by strings (Vulkan's operators): node types are
+// names (node_types, PayloadNode::name), what declares them is named in words (node_declaration), and
+// only runtime_dispatch says whether there is a union at all.
 #pragma once
 
 #include <cstddef>
@@ -203,7 +205,9 @@ class DelegateFamily {
   virtual std::string node_subject(std::string_view node) const = 0;
   virtual std::string_view node_declaration() const = 0;
   // How the family's runtime dispatches on node types, for runtime-check on its sources: the union its
-  // switch reads and how a definition is spelt there.
+  // switch reads and how a definition is spelt there. A family whose operators are named by strings
+  // (Vulkan's) gives an empty union name: runtime-check, which compares a union's members with a
+  // dispatch, does not apply to it, and says so.
   virtual RuntimeDispatch runtime_dispatch() const = 0;
 
   // ---- the load check (load-check --runtime) ----------------------------------------------------

@@ -32,6 +32,10 @@ struct Payload {
 // header's end or past the payload.
 Expected<Payload> split_payload(const std::uint8_t* data, std::size_t size);
 
+// The flatbuffer where flatbuffers can read it in place: where it lies when it is 8-byte aligned in
+// memory, else a copy in `copy`.
+const std::uint8_t* aligned_flatbuffer(const Payload& payload, std::vector<std::uint8_t>& copy);
+
 // The payload the exporter writes around a graph flatbuffer: header, flatbuffer, zero padding to 16
 // bytes, data segment.
 std::vector<std::uint8_t> make_payload(const std::vector<std::uint8_t>& flatbuffer,
