@@ -39,8 +39,9 @@ install(TARGETS fbcompat_gen_profiles EXPORT fbcompatTargets RUNTIME DESTINATION
 
 # Each product's public headers, and nothing else: support/ and the private headers beside the sources
 # stay in the tree.
-foreach(layer IN ITEMS core checks executorch xnnpack release)
-  install(DIRECTORY "${PROJECT_SOURCE_DIR}/compat/${layer}/include/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+# (every layer's include/, the delegate families' included).
+foreach(public_dir IN LISTS FBCOMPAT_LAYER_PUBLIC)
+  install(DIRECTORY "${public_dir}/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 endforeach()
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/compat/base/include/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/compat/xnnpack/load_check/include/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")

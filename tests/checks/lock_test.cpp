@@ -14,7 +14,7 @@ namespace {
 History bundled_history() {
   const auto config = load_config(source_path("fbcompat.toml"), all_rules());
   BOOST_TEST_REQUIRE(config.ok());
-  auto history = load_family_history(*config->find_family("xnnpack"));
+  auto history = load_history(*config->find_history("xnnpack"));
   BOOST_TEST_REQUIRE(history.ok(), (history.ok() ? "" : history.error().to_string()));
   return std::move(history.value());
 }

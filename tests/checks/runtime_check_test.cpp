@@ -11,6 +11,7 @@
 #include "fbcompat/core/rule.h"
 #include "fbcompat/release/rule_catalogue.h"
 #include "fbcompat/checks/runtime_check.h"
+#include "fbcompat/xnnpack/delegate.h"
 #include "fbcompat/core/schema_loader.h"
 #include "fbcompat/xnnpack/runtime/reference_runtime.h"
 #include "support/test_support.h"
@@ -39,8 +40,17 @@ Schema load(const std::string& relative) {
   return std::move(schema).value();
 }
 
+// The XNNPACK family's conventions: its runtime dispatches on XNodeUnion, `case XNodeUnion::XNNFoo:`
+// labels and `_DEFINE(Foo)` macro uses.
+const RuntimeDispatch& xnnpack_dispatch() {
+  static const RuntimeDispatch dispatch = xnnpack::delegate_family_without_schemas()->runtime_dispatch();
+  return dispatch;
+}
+
 std::vector<Finding> check(const Schema& schema, const std::vector<RuntimeDefinition>& definitions) {
-  auto findings = check_runtime_definitions(schema, definitions);
+  RuntimeCheckOptions options;
+  options.union_name = xnnpack_dispatch().union_name;
+  auto findings = check_runtime_definitions(schema, definitions, options);
   BOOST_TEST_REQUIRE(findings.ok(), (findings.ok() ? "" : findings.error().to_string()));
   return std::move(findings).value();
 }
@@ -92,7 +102,7 @@ switch (t) {
   case XNodeUnion::XNNTernary ? 1 : 2;
 }
 )cpp";
-  const auto definitions = scan_runtime_source_text(source, "dispatch.cpp");
+  const auto definitions = scan_runtime_source_text(source, "dispatch.cpp", xnnpack_dispatch().scan);
   BOOST_TEST(members_of(definitions) == (std::set<std::string>{"XNNAdd", "XNNSoftmax", "XNNSigmoid"}),
              boost::test_tools::per_element());
   BOOST_TEST_REQUIRE(definitions.size() == 3u);
@@ -115,7 +125,7 @@ BOOST_AUTO_TEST_CASE(scanner_reads_macro_uses_not_definitions) {
       "  _DEFINE( Softmax )\n"
       "  MY_DEFINE(NotAMacroUse)\n"
       "}\n";
-  const auto definitions = scan_runtime_source_text(source, "compiler.cpp");
+  const auto definitions = scan_runtime_source_text(source, "compiler.cpp", xnnpack_dispatch().scan);
   BOOST_TEST_REQUIRE(definitions.size() == 2u);
   BOOST_TEST(definitions[0].member == "XNNAdd");
   BOOST_TEST(definitions[0].line == 6u);
@@ -131,7 +141,7 @@ BOOST_AUTO_TEST_CASE(scanner_reads_macro_uses_not_definitions) {
 
 // A 1.4.1 runtime's dispatch (type ids 1-47) is complete for 1.4.1 and misses the member the newest version appends.
 BOOST_AUTO_TEST_CASE(switch_dispatch_missing_the_appended_member) {
-  auto definitions = scan_runtime_sources({data("dispatch_switch_1_4_1.cpp")});
+  auto definitions = scan_runtime_sources({data("dispatch_switch_1_4_1.cpp")}, xnnpack_dispatch().scan);
   BOOST_TEST_REQUIRE(definitions.ok(), (definitions.ok() ? "" : definitions.error().to_string()));
   BOOST_TEST(definitions->size() == 47u);
   BOOST_TEST(members_of(*definitions).count("XNNDepthToSpace2d") == 0u);
@@ -155,7 +165,7 @@ BOOST_AUTO_TEST_CASE(switch_dispatch_missing_the_appended_member) {
 }
 
 BOOST_AUTO_TEST_CASE(macro_dispatch_covers_every_member) {
-  auto definitions = scan_runtime_sources({data("dispatch_macros.cpp")});
+  auto definitions = scan_runtime_sources({data("dispatch_macros.cpp")}, xnnpack_dispatch().scan);
   BOOST_TEST_REQUIRE(definitions.ok());
   BOOST_TEST(definitions->size() == 48u);
   BOOST_TEST(members_of(*definitions).count("XNNImaginary") == 0u);
@@ -167,6 +177,7 @@ BOOST_AUTO_TEST_CASE(custom_prefix_and_macro) {
   SourceScanOptions options;
   options.case_prefixes = {"Kind::"};
   options.macros = {"REGISTER_NODE"};
+  options.macro_member_prefix = "XNN";
   auto definitions = scan_runtime_sources({data("dispatch_custom.cpp")}, options);
   BOOST_TEST_REQUIRE(definitions.ok());
   BOOST_TEST(members_of(*definitions) == (std::set<std::string>{"XNNAdd", "XNNGhost", "XNNSoftmax"}),
@@ -254,7 +265,9 @@ root_type G;
 
 BOOST_AUTO_TEST_CASE(a_schema_without_the_union_is_an_error) {
   const Schema schema = load_text("table T { a: int; }\nroot_type T;\n");
-  auto findings = check_runtime_definitions(schema, {});
+  RuntimeCheckOptions options;
+  options.union_name = "XNodeUnion";
+  auto findings = check_runtime_definitions(schema, {}, options);
   BOOST_TEST_REQUIRE(!findings.ok());
   BOOST_TEST(findings.error().message == "the schema has no union named XNodeUnion");
 }

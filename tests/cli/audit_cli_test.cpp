@@ -25,9 +25,20 @@ BOOST_AUTO_TEST_CASE(audit_formats_and_output_file) {
   BOOST_TEST(json.exit_code == 0);
   const auto parsed = nlohmann::json::parse(json.out);
   BOOST_TEST(parsed["compatible"].get<bool>());
-  BOOST_TEST(parsed["versions"].size() == 7u);
-  BOOST_TEST(parsed["transitions"].size() == 36u);
-  BOOST_TEST(parsed["lock"]["findings"].empty());
+  // Every configured history: XNNPACK's and MLX's.
+  BOOST_TEST_REQUIRE(parsed["families"].size() == 2u);
+  const auto& xnnpack = parsed["families"][0];
+  BOOST_TEST(xnnpack["family"] == "xnnpack");
+  BOOST_TEST(xnnpack["versions"].size() == 7u);
+  BOOST_TEST(xnnpack["transitions"].size() == 36u);
+  BOOST_TEST(xnnpack["lock"]["findings"].empty());
+  const auto& mlx = parsed["families"][1];
+  BOOST_TEST(mlx["family"] == "mlx");
+  BOOST_TEST(mlx["versions"].size() == 3u);
+  BOOST_TEST(mlx["lock"]["findings"].empty());
+  // The one family's report alone when one is asked for.
+  const auto one = nlohmann::json::parse(run_cli({"audit", "--family", "xnnpack", "--format", "json"}, source_path("")).out);
+  BOOST_TEST(one["versions"].size() == 7u);
 
   TempDir dir;
   const std::string report = dir.path() + "/audit.md";
@@ -68,8 +79,8 @@ BOOST_AUTO_TEST_CASE(pair_with_no_arguments_checks_every_version) {
 BOOST_AUTO_TEST_CASE(lock_check_passes_on_the_bundled_lock_and_lock_rewrites_atomically) {
   const auto check = run_cli({"lock", "--check"}, source_path(""));
   BOOST_TEST(check.exit_code == 0, check.out + check.err);
-  BOOST_TEST(check.out.find("no findings: compatible: schemas/xnnpack/fbcompat.lock against the released schemas") !=
-                 std::string::npos,
+  BOOST_TEST(check.out.find("no findings: compatible: schemas/xnnpack/fbcompat.lock, schemas/mlx/fbcompat.lock against "
+                            "the released schemas") != std::string::npos,
              check.out);
 
   // A copy of the family with a stale lock: --check fails, `lock` repairs it.
@@ -112,12 +123,12 @@ BOOST_AUTO_TEST_CASE(diff_uses_the_family_lock) {
 
 BOOST_AUTO_TEST_CASE(bad_configuration_is_exit_2) {
   TempDir dir;
-  dir.write("fbcompat.toml", "[[family]]\nname = \"x\"\ndirectory = \"nowhere\"\nreaderr = \"r.fbs\"\n");
+  dir.write("fbcompat.toml", "[[history]]\nname = \"x\"\ndirectory = \"nowhere\"\nreaderr = \"r.fbs\"\n");
   const auto unknown_key = run_cli({"audit"}, dir.path());
   BOOST_TEST(unknown_key.exit_code == 2);
   BOOST_TEST(unknown_key.err.find("fbcompat.toml:4") != std::string::npos, unknown_key.err);
   BOOST_TEST(unknown_key.err.find("readerr") != std::string::npos);
-  dir.write("fbcompat.toml", "[[family]]\nname = \"x\"\ndirectory = \"nowhere\"\n");
+  dir.write("fbcompat.toml", "[[history]]\nname = \"x\"\ndirectory = \"nowhere\"\n");
   const auto missing_manifest = run_cli({"audit"}, dir.path());
   BOOST_TEST(missing_manifest.exit_code == 2);
   BOOST_TEST(missing_manifest.err.find("manifest.toml") != std::string::npos, missing_manifest.err);

@@ -155,7 +155,7 @@ struct FamilyWithStaleIgnore {
     dir.write("schemas/x/v1/schema.fbs", union_schema("A, B"));
     dir.write("schemas/x/v2/schema.fbs", union_schema("A, B, D"));
     config = dir.write("fbcompat.toml",
-                       "[[family]]\nname = \"x\"\ndirectory = "
+                       "[[history]]\nname = \"x\"\ndirectory = "
                        "\"schemas/x\"\nwriter = \"schema.fbs\"\n\n"
                        "[[ignore]]\nrule = \"FIELD_NO_DELETE\"\nsubject = "
                        "\"fb.Gone.x\"\nreason = \"stale\"\n");

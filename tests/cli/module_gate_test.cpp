@@ -311,7 +311,7 @@ BOOST_AUTO_TEST_CASE(a_family_of_versioned_copies_is_gated_by_its_newest_version
                         std::filesystem::copy_options::recursive);
   dir.write(
       "fbcompat.toml",
-      "[[family]]\nname = \"xnnpack\"\ndirectory = \"schemas/xnnpack\"\nlock = \"schemas/xnnpack/fbcompat.lock\"\n"
+      "[[history]]\nname = \"xnnpack\"\ndirectory = \"schemas/xnnpack\"\nlock = \"schemas/xnnpack/fbcompat.lock\"\n"
       "accept_identifiers = [\"XN00\", \"XN01\"]\n");
   BOOST_TEST_REQUIRE(run_git(dir.path(), {"init", "-q"}) == 0);
   BOOST_TEST_REQUIRE(run_git(dir.path(), {"add", "-A"}) == 0);

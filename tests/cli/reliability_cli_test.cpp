@@ -154,7 +154,8 @@ BOOST_AUTO_TEST_CASE(commands_are_found_by_name) {
   BOOST_TEST(contains(none.err, "A subcommand is required"), none.err);
   const auto golden = run_cli({"golden", "verify", "--help"});
   BOOST_TEST(golden.exit_code == 0, golden.err);
-  BOOST_TEST(contains(golden.out, "--schemas TEXT=schemas/xnnpack"), golden.out);
+  BOOST_TEST(contains(golden.out, "--family TEXT"), golden.out);
+  BOOST_TEST(contains(golden.out, "default: schemas/<family>"), golden.out);
 }
 
 BOOST_AUTO_TEST_CASE(lock_refuses_an_output_it_does_not_write) {
@@ -205,7 +206,7 @@ BOOST_AUTO_TEST_CASE(parallel_lock_writes_leave_a_complete_lock) {
   fs::copy(source_path("schemas/xnnpack"), dir.path() + "/schemas/xnnpack", fs::copy_options::recursive);
   fs::remove(dir.path() + "/schemas/xnnpack/fbcompat.lock");
   fs::create_directory(dir.path() + "/.git");
-  dir.write("fbcompat.toml", "[[family]]\nname = \"xnnpack\"\ndirectory = \"schemas/xnnpack\"\n"
+  dir.write("fbcompat.toml", "[[history]]\nname = \"xnnpack\"\ndirectory = \"schemas/xnnpack\"\n"
                              "lock = \"schemas/xnnpack/fbcompat.lock\"\n");
   for (int round = 0; round < 5; ++round) {
     std::vector<CommandResult> results(3);

@@ -12,12 +12,60 @@ BOOST_AUTO_TEST_SUITE(config)
 BOOST_AUTO_TEST_CASE(the_bundled_configuration_names_the_xnnpack_family) {
   const auto config = load_config(source_path("fbcompat.toml"), all_rules());
   BOOST_TEST_REQUIRE(config.ok(), (config.ok() ? "" : config.error().to_string()));
-  const FamilyConfig* family = config->find_family("xnnpack");
+  const HistoryConfig* family = config->find_history("xnnpack");
   BOOST_TEST_REQUIRE(family != nullptr);
   BOOST_TEST(family->directory == source_path("schemas/xnnpack"));
   BOOST_TEST(family->writer == "schema.fbs");
   BOOST_TEST(family->reader == "runtime_schema.fbs");
   BOOST_TEST(family->accept_identifiers == (std::vector<std::string>{"XN00", "XN01"}), boost::test_tools::per_element());
+}
+
+// Each delegate family's history, of the family's name: MLX's has one schema file per version.
+BOOST_AUTO_TEST_CASE(the_bundled_configuration_names_each_delegate_familys_history) {
+  const auto config = load_config(source_path("fbcompat.toml"), all_rules());
+  BOOST_TEST_REQUIRE(config.ok(), (config.ok() ? "" : config.error().to_string()));
+  BOOST_TEST(config->histories.size() == 2u);
+  BOOST_TEST(config->notes.empty());
+  const HistoryConfig* mlx = config->find_history("mlx");
+  BOOST_TEST_REQUIRE(mlx != nullptr);
+  BOOST_TEST(mlx->directory == source_path("schemas/mlx"));
+  BOOST_TEST(mlx->lock == source_path("schemas/mlx/fbcompat.lock"));
+  BOOST_TEST(mlx->golden == source_path("golden"));
+}
+
+// Users' files keep working: [[family]], the old name of [[history]], is read as it, with a note
+// naming the file and line; the same name in both is one history declared twice.
+BOOST_AUTO_TEST_CASE(the_old_family_key_is_read_as_history_with_a_note) {
+  TempDir dir;
+  const auto old = load_config(dir.write("old.toml", "# an older file\n[[family]]\nname = \"x\"\ndirectory = \"d\"\n"),
+                               all_rules());
+  BOOST_TEST_REQUIRE(old.ok(), (old.ok() ? "" : old.error().to_string()));
+  BOOST_TEST_REQUIRE(old->histories.size() == 1u);
+  BOOST_TEST(old->histories[0].name == "x");
+  BOOST_TEST_REQUIRE(old->notes.size() == 1u);
+  BOOST_TEST(old->notes[0].find(dir.path() + "/old.toml:2: [[family]] is read as [[history]]") == 0u, old->notes[0]);
+
+  const auto current = load_config(dir.write("new.toml", "[[history]]\nname = \"x\"\ndirectory = \"d\"\n"), all_rules());
+  BOOST_TEST_REQUIRE(current.ok());
+  BOOST_TEST(current->notes.empty());
+
+  const auto both = load_config(
+      dir.write("both.toml", "[[history]]\nname = \"x\"\ndirectory = \"d\"\n\n[[family]]\nname = \"x\"\ndirectory = \"e\"\n"),
+      all_rules());
+  BOOST_TEST_REQUIRE(!both.ok());
+  BOOST_TEST(both.error().message.find("history 'x' is declared twice") != std::string::npos, both.error().message);
+  BOOST_TEST(both.error().line == 5u);
+
+  // The CLI says the note on stderr and works as before.
+  dir.write("schemas/x/manifest.toml",
+            "family = \"x\"\n[[version]]\nname = \"v1\"\nreleases = [\"1.0\"]\nwriter_identifier = \"\"\nreader_identifiers = []\n");
+  dir.write("schemas/x/v1/schema.fbs", "table T { a: int; }\nroot_type T;\n");
+  dir.write("fbcompat.toml", "[[family]]\nname = \"x\"\ndirectory = \"schemas/x\"\n");
+  const auto audit = run_cli({"audit"}, dir.path());
+  BOOST_TEST(audit.exit_code == 0, audit.out + audit.err);
+  BOOST_TEST(audit.err.find("fbcompat: note: ") == 0u, audit.err);
+  BOOST_TEST(audit.err.find("rename the key") != std::string::npos, audit.err);
+  BOOST_TEST(audit.out.find("x: compatible") != std::string::npos, audit.out);
 }
 
 BOOST_AUTO_TEST_CASE(rules_and_ignores_become_the_policy) {
@@ -78,7 +126,7 @@ BOOST_AUTO_TEST_CASE(a_wildcard_ignore_must_say_so) {
 
 BOOST_AUTO_TEST_CASE(mistakes_name_the_key_and_line) {
   TempDir dir;
-  const auto unknown = load_config(dir.write("a.toml", "[[family]]\nname = \"x\"\ndirectory = \"d\"\nwritter = \"w.fbs\"\n"), all_rules());
+  const auto unknown = load_config(dir.write("a.toml", "[[history]]\nname = \"x\"\ndirectory = \"d\"\nwritter = \"w.fbs\"\n"), all_rules());
   BOOST_TEST_REQUIRE(!unknown.ok());
   BOOST_TEST(unknown.error().message.find("unknown key 'writter'") != std::string::npos, unknown.error().message);
   BOOST_TEST(unknown.error().line == 4u);

@@ -95,7 +95,7 @@ BOOST_AUTO_TEST_CASE(other_backends_are_listed_by_id_and_text_output_reads_well)
   ProgramSpec spec;
   PlanSpec plan;
   plan.delegates.push_back({"VulkanBackend", {1, 2, 3}, DelegateLocation::Segment});
-  plan.delegates.push_back({kXnnpackBackendId, std::vector<std::uint8_t>(xnnpack.data, xnnpack.data + xnnpack.size), DelegateLocation::Inline});
+  plan.delegates.push_back({xnnpack::kBackendId, std::vector<std::uint8_t>(xnnpack.data, xnnpack.data + xnnpack.size), DelegateLocation::Inline});
   spec.plans.push_back(plan);
   const auto file = write_program(spec);
   BOOST_TEST_REQUIRE(file.ok());
@@ -143,7 +143,7 @@ BOOST_AUTO_TEST_CASE(corrupt_programs_exit_2_with_the_reason) {
   BOOST_TEST_REQUIRE(patched);
   ProgramSpec spec;
   PlanSpec plan;
-  plan.delegates.push_back({kXnnpackBackendId, payload, DelegateLocation::Inline});
+  plan.delegates.push_back({xnnpack::kBackendId, payload, DelegateLocation::Inline});
   spec.plans.push_back(plan);
   const auto file = write_program(spec);
   BOOST_TEST_REQUIRE(file.ok());

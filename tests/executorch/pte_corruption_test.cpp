@@ -80,7 +80,7 @@ BOOST_AUTO_TEST_CASE(every_truncation_of_every_payload_is_refused_by_every_reade
         BOOST_TEST(!graph.error().message.empty());
         continue;
       }
-      BOOST_TEST_REQUIRE(!entry.xh00_header, entry.path << " payload accepted when cut at " << cut);
+      BOOST_TEST_REQUIRE(!entry.payload_header, entry.path << " payload accepted when cut at " << cut);
       BOOST_TEST(all_zero(payload, cut), entry.path << " payload cut at " << cut);
     }
   }

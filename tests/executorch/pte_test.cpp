@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "fbcompat/executorch/program.h"
+#include "fbcompat/xnnpack/delegate.h"
 #include "fbcompat/executorch/program_writer.h"
 #include "fbcompat/load_check/xnnpack_header.h"
 #include "fbcompat/xnnpack/payload_writer.h"
@@ -22,11 +23,11 @@ ProgramSpec two_plan_program(bool extended_header) {
   PlanSpec forward;
   forward.inputs.push_back({{1, 2, 2, 3}});
   forward.outputs.push_back({{1, 2, 2, 3}});
-  forward.delegates.push_back({kXnnpackBackendId, bytes_of("first inline payload"), DelegateLocation::Inline});
+  forward.delegates.push_back({xnnpack::kBackendId, bytes_of("first inline payload"), DelegateLocation::Inline});
   forward.delegates.push_back({"VulkanBackend", bytes_of("opaque"), DelegateLocation::Inline});
   PlanSpec second;
   second.name = "encode";
-  second.delegates.push_back({kXnnpackBackendId, bytes_of("x"), DelegateLocation::Inline});
+  second.delegates.push_back({xnnpack::kBackendId, bytes_of("x"), DelegateLocation::Inline});
   spec.plans = {forward, second};
   return spec;
 }

@@ -1,7 +1,8 @@
 // Fuzzes the .pte reader and `inspect`: whatever the bytes, reading a program either succeeds with
 // every payload inside the bytes, or fails with an Error; loading it as each rule-changing release
 // would either loads or gives a refusal that names its stage in the runtime's terms; inspecting it
-// decodes every XNNPACK payload with the bundled schemas, and both report formats render.
+// decodes every payload of every delegate family with the bundled schemas (XNNPACK's, MLX's), and both
+// report formats render.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -9,22 +10,28 @@
 
 #include "fbcompat/executorch/program_inspection.h"
 #include "fbcompat/executorch/program.h"
-#include "fbcompat/xnnpack/backend_load_checks.h"
-#include "fbcompat/xnnpack/delegate.h"
+#include "fbcompat/release/delegate_families.h"
 #include "fuzz_target.h"
 
 namespace {
 
+// Every registered family, from its schemas in this repository.
 const std::vector<const fbcompat::DelegateFamily*>& bundled_families() {
-  static const std::unique_ptr<fbcompat::DelegateFamily> family = [] {
-    auto loaded = fbcompat::xnnpack::load_delegate_family(FBCOMPAT_SOURCE_DIR "/schemas/xnnpack");
+  static const auto opened = [] {
+    fbcompat::FamilySelection selection;
+    selection.schemas_root = FBCOMPAT_SOURCE_DIR "/schemas";
+    auto loaded = fbcompat::open_delegate_families(selection);
     if (!loaded.ok()) {
       std::fprintf(stderr, "%s\n", loaded.error().to_string().c_str());
       std::abort();
     }
     return std::move(loaded).value();
   }();
-  static const std::vector<const fbcompat::DelegateFamily*> families{family.get()};
+  static const auto families = [] {
+    std::vector<const fbcompat::DelegateFamily*> pointers;
+    for (const auto& family : opened) pointers.push_back(family.get());
+    return pointers;
+  }();
   return families;
 }
 
@@ -48,13 +55,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(!program.error().message.empty(), "a refused program says why");
   }
 
-  // Releases whose rules differ, at both verification levels, with the XNNPACK delegate's checks.
+  // Releases whose rules differ, at both verification levels, with every family's checks.
   for (const char* release : {"0.2.0", "0.6.0", "1.0.0", "1.2.0", "1.3.0", "1.4.1"}) {
     for (const auto level : {fbcompat::VerificationLevel::Minimal, fbcompat::VerificationLevel::InternalConsistency}) {
       fbcompat::ProgramReadOptions options;
       options.runtime = *fbcompat::RuntimeRelease::parse(release);
       options.verification = level;
-      options.backends.push_back(&fbcompat::xnnpack::backend_load_checks());
+      for (const fbcompat::DelegateFamily* family : bundled_families()) options.backends.push_back(&family->load_checks());
       const fbcompat::ProgramLoad load = fbcompat::load_program(data, size, options);
       if (load.loads()) continue;
       const std::string said = fbcompat::describe_refusal(*load.refusal, load.view.release);

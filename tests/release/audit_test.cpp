@@ -22,7 +22,7 @@ struct SyntheticVersion {
   std::string schema;
 };
 
-FamilyConfig write_family(const TempDir& dir, const std::vector<SyntheticVersion>& versions) {
+HistoryConfig write_family(const TempDir& dir, const std::vector<SyntheticVersion>& versions) {
   std::string manifest = "family = \"demo\"\n";
   for (const SyntheticVersion& version : versions) {
     manifest += "\n[[version]]\nname = \"" + version.name + "\"\nreleases = [" +
@@ -32,7 +32,7 @@ FamilyConfig write_family(const TempDir& dir, const std::vector<SyntheticVersion
     dir.write("demo/" + version.name + "/runtime_schema.fbs", version.schema);
   }
   dir.write("demo/manifest.toml", manifest);
-  FamilyConfig family;
+  HistoryConfig family;
   family.name = "demo";
   family.directory = dir.path() + "/demo";
   return family;
@@ -43,8 +43,8 @@ std::string node_schema(const std::string& members) {
          "union Node { " + members + " }\ntable Graph { nodes: [Node]; }\nroot_type Graph;\nfile_identifier \"DM01\";\n";
 }
 
-AuditReport audit_family_dir(const FamilyConfig& family) {
-  auto history = load_family_history(family);
+AuditReport audit_family_dir(const HistoryConfig& family) {
+  auto history = load_history(family);
   BOOST_TEST_REQUIRE(history.ok(), (history.ok() ? "" : history.error().to_string()));
   return audit_history(std::move(history.value()), AuditOptions{});
 }
@@ -67,7 +67,7 @@ BOOST_AUTO_TEST_SUITE(audit)
 BOOST_AUTO_TEST_CASE(the_bundled_xnnpack_history_is_compatible) {
   const auto config = load_config(source_path("fbcompat.toml"), all_rules());
   BOOST_TEST_REQUIRE(config.ok());
-  auto history = load_family_history(*config->find_family("xnnpack"));
+  auto history = load_history(*config->find_history("xnnpack"));
   BOOST_TEST_REQUIRE(history.ok(), (history.ok() ? "" : history.error().to_string()));
   const AuditReport report = audit_history(std::move(history.value()), AuditOptions{});
   BOOST_TEST(report.compatible());
@@ -140,7 +140,7 @@ BOOST_AUTO_TEST_CASE(the_bundled_xnnpack_history_is_compatible) {
 
 BOOST_AUTO_TEST_CASE(a_member_that_never_shipped_fails_the_gate_not_the_release) {
   TempDir dir;
-  const FamilyConfig family = write_family(dir, {{"v1.0", true, node_schema("A, B")},
+  const HistoryConfig family = write_family(dir, {{"v1.0", true, node_schema("A, B")},
                                                  {"v1.1-dev1", false, node_schema("A, B, C")},
                                                  {"v1.1-dev2", false, node_schema("A, B")},
                                                  {"v1.1", true, node_schema("A, B, D")}});
@@ -161,7 +161,7 @@ BOOST_AUTO_TEST_CASE(a_member_that_never_shipped_fails_the_gate_not_the_release)
 
 BOOST_AUTO_TEST_CASE(a_released_member_removed_later_fails_the_release) {
   TempDir dir;
-  const FamilyConfig family = write_family(dir, {{"v1.0", true, node_schema("A, B, C")},
+  const HistoryConfig family = write_family(dir, {{"v1.0", true, node_schema("A, B, C")},
                                                  {"v1.1", true, node_schema("A, B, C")},
                                                  {"v1.2", false, node_schema("A, C")}});
   const AuditReport report = audit_family_dir(family);
@@ -175,7 +175,7 @@ BOOST_AUTO_TEST_CASE(a_released_member_removed_later_fails_the_release) {
 
 BOOST_AUTO_TEST_CASE(an_insertion_mid_union_fails_with_the_named_member) {
   TempDir dir;
-  const FamilyConfig family = write_family(dir, {{"v1.0", true, node_schema("A, B, C")},
+  const HistoryConfig family = write_family(dir, {{"v1.0", true, node_schema("A, B, C")},
                                                  {"v1.1", false, node_schema("A, D, B, C")}});
   const AuditReport report = audit_family_dir(family);
   BOOST_TEST(!report.compatible());
@@ -192,7 +192,7 @@ BOOST_AUTO_TEST_CASE(an_insertion_mid_union_fails_with_the_named_member) {
 
 BOOST_AUTO_TEST_CASE(reports_render_in_every_format) {
   TempDir dir;
-  const FamilyConfig family = write_family(dir, {{"v1.0", true, node_schema("A, B")}, {"v1.1", true, node_schema("A, B, C")}});
+  const HistoryConfig family = write_family(dir, {{"v1.0", true, node_schema("A, B")}, {"v1.1", true, node_schema("A, B, C")}});
   const AuditReport report = audit_family_dir(family);
   const auto json = nlohmann::json::parse(format_audit_json({report}));
   BOOST_TEST(json["compatible"].get<bool>());

@@ -5,6 +5,7 @@
 
 #include "fbcompat/release/golden_manifest.h"
 #include "fbcompat/release/golden_run.h"
+#include "fbcompat/xnnpack/delegate.h"
 #include "fbcompat/xnnpack/runtime/reference_runtime.h"
 #include "support/test_support.h"
 
@@ -15,7 +16,7 @@ namespace fs = std::filesystem;
 BOOST_AUTO_TEST_SUITE(golden_run)
 
 BOOST_AUTO_TEST_CASE(every_runnable_golden_program_runs_or_names_the_missing_xnnpack_function) {
-  const auto report = run_golden_programs(source_path("golden"), xnnpack::reference_runtime());
+  const auto report = run_golden_programs(source_path("golden"), xnnpack::kFamilyName, xnnpack::reference_runtime());
   BOOST_TEST_REQUIRE(report.ok(), (report.ok() ? "" : report.error().to_string()));
   const auto manifest = load_golden_manifest(source_path("golden/MANIFEST.json"));
   BOOST_TEST_REQUIRE(manifest.ok());
@@ -62,7 +63,7 @@ BOOST_AUTO_TEST_CASE(a_changed_expected_output_is_a_mismatch) {
   }
   BOOST_TEST_REQUIRE(!changed.empty());
   dir.write("golden/MANIFEST.json", golden_manifest_json(*manifest));
-  const auto report = run_golden_programs(dir.path() + "/golden", xnnpack::reference_runtime());
+  const auto report = run_golden_programs(dir.path() + "/golden", xnnpack::kFamilyName, xnnpack::reference_runtime());
   BOOST_TEST_REQUIRE(report.ok());
   std::size_t mismatches = 0;
   for (const Finding& finding : report->findings) {
@@ -78,7 +79,7 @@ BOOST_AUTO_TEST_CASE(a_changed_expected_output_is_a_mismatch) {
 
 BOOST_AUTO_TEST_CASE(a_missing_manifest_is_an_error) {
   TempDir dir;
-  BOOST_TEST(!run_golden_programs(dir.path(), xnnpack::reference_runtime()).ok());
+  BOOST_TEST(!run_golden_programs(dir.path(), xnnpack::kFamilyName, xnnpack::reference_runtime()).ok());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -204,7 +204,7 @@ BOOST_AUTO_TEST_CASE(every_version_is_frozen_and_covers_every_member_and_storage
       if (entry.version != name) continue;
       nodes.insert(entry.nodes.begin(), entry.nodes.end());
       storage.insert(delegate_location_name(entry.storage));
-      (entry.xh00_header ? with_header : without_header) = true;
+      (entry.payload_header ? with_header : without_header) = true;
       const json description = json::parse(read_file(golden_dir() + "/" + entry.description));
       collect_union_types(description, "xvalue_union_type", values);
       collect_union_types(description, "quant_params_type", quant_params);
@@ -670,6 +670,7 @@ BOOST_AUTO_TEST_CASE(golden_rules_are_registered_with_pages) {
 BOOST_AUTO_TEST_CASE(a_manifest_that_cannot_be_read_names_the_entry_and_the_reason) {
   const std::string bundled = read_file(golden_dir() + "/MANIFEST.json");
   const std::string first = "xnnpack/v0.1.0/all_members.pte";
+  const std::string first_listed = "mlx/v1.3.0/all_ops.pte";  // the manifest's first line, in path order
   // Every member is read: written again, the bundled manifest is the same text.
   const auto loaded = load_golden_manifest(golden_dir() + "/MANIFEST.json");
   BOOST_TEST_REQUIRE(loaded.ok());
@@ -697,12 +698,13 @@ BOOST_AUTO_TEST_CASE(a_manifest_that_cannot_be_read_names_the_entry_and_the_reas
   const std::vector<Case> cases = {
       {"\"version\":\"v0.1.0\",", "", "entry " + first + ": \"version\" is missing"},
       {"\"size\":3488", "\"size\":-1", "entry " + first + ": \"size\" must be an unsigned integer"},
-      {"\"runnable\":false", "\"runnable\":\"no\"", "entry " + first + ": \"runnable\" must be true or false"},
+      {"\"runnable\":false,\"sha256\":\"98b1f6b4", "\"runnable\":\"no\",\"sha256\":\"98b1f6b4",
+       "entry " + first + ": \"runnable\" must be true or false"},
       {"\"nodes\":[\"XNNAdd\"", "\"nodes\":[1", "entry " + first + ": \"nodes\" must be an array of strings"},
       {"\"shape\":[1,1,1,3]", "\"shape\":[1,\"1\",1,3]", "entry " + conv + ": expected_outputs[0]: \"shape\" must be an array of unsigned integers"},
       {"\"value_id\":12,", "\"value_id\":4294967296,", "entry " + conv + ": expected_outputs[0]: \"value_id\" must be an unsigned 32-bit integer"},
       {"\"format\": 1", "\"format\": 2", "unknown manifest format (expected \"format\": 1)"},
-      {first_line, first_line + "\n, " + first_line.substr(2), "entry " + first + " is listed twice"},
+      {first_line, first_line + "\n, " + first_line.substr(2), "entry " + first_listed + " is listed twice"},
       {"\"programs\": {", "\"programs\": {{", "not valid JSON: Missing a name for object member."},
       {"\"version\":\"v0.1.0\",", "\"version\":\"v0.1.0\",\"version\":\"v9.9.9\",", "entry " + first + ": \"version\" is given twice"},
       {"\"format\": 1,", "\"format\": 1, \"format\": 2,", "\"format\" is given twice"},

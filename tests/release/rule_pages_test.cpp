@@ -466,12 +466,12 @@ BOOST_AUTO_TEST_CASE(the_lock_file_page_does_what_it_says) {
     BOOST_TEST_REQUIRE(config_path.has_value());
     const Expected<Config> config = load_config(*config_path, all_rules());
     BOOST_TEST_REQUIRE(config.ok(), problem_of(config));
-    BOOST_TEST_REQUIRE(config->families.size() == 1u);
-    const FamilyConfig& family = config->families.front();
+    BOOST_TEST_REQUIRE(config->histories.size() == 1u);
+    const HistoryConfig& family = config->histories.front();
     const std::string stale_text = read_file(family.lock);
     const Expected<Lock> stale = read_lock(family.lock);
     BOOST_TEST_REQUIRE(stale.ok(), problem_of(stale));
-    Expected<History> history = load_family_history(family);
+    Expected<History> history = load_history(family);
     BOOST_TEST_REQUIRE(history.ok(), problem_of(history));
 
     auto lock_findings = [&](const Lock& lock) {

@@ -11,11 +11,12 @@
 #include <vector>
 
 #include "fbcompat/executorch/program.h"
+#include "fbcompat/xnnpack/delegate.h"
 
 namespace fbcompat::test {
 
 struct CorpusDelegate {
-  std::string id = kXnnpackBackendId;
+  std::string id = xnnpack::kBackendId;
   std::vector<std::uint8_t> payload;
   // Inline: Program.backend_delegate_data[0]; Segment: a segment after the others.
   DelegateLocation location = DelegateLocation::Inline;

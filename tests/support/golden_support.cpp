@@ -28,7 +28,11 @@ const GoldenManifest& golden_manifest() {
   static const GoldenManifest manifest = [] {
     auto loaded = load_golden_manifest(golden_dir() + "/MANIFEST.json");
     if (!loaded) throw std::runtime_error(loaded.error().to_string());
-    return std::move(loaded.value());
+    GoldenManifest xnnpack;
+    for (GoldenEntry& entry : loaded->entries) {
+      if (entry.family == xnnpack::kFamilyName) xnnpack.entries.push_back(std::move(entry));
+    }
+    return xnnpack;
   }();
   return manifest;
 }
@@ -39,14 +43,16 @@ std::vector<std::uint8_t> golden_bytes(const GoldenEntry& entry) {
   return std::move(bytes.value());
 }
 
-ProgramDelegate xnnpack_delegate(const ProgramView& view) {
+ProgramDelegate delegate_of(const ProgramView& view, const std::string& backend_id) {
   for (const ProgramPlan& plan : view.plans) {
     for (const ProgramDelegate& delegate : plan.delegates) {
-      if (delegate.backend_id == kXnnpackBackendId) return delegate;
+      if (delegate.backend_id == backend_id) return delegate;
     }
   }
-  throw std::runtime_error("no XNNPACK delegate");
+  throw std::runtime_error("no " + backend_id + " delegate");
 }
+
+ProgramDelegate xnnpack_delegate(const ProgramView& view) { return delegate_of(view, xnnpack::kBackendId); }
 
 void copy_tree(const std::string& from, const std::string& to) {
   std::filesystem::copy(from, to, std::filesystem::copy_options::recursive | std::filesystem::copy_options::overwrite_existing);

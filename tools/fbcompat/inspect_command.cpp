@@ -1,46 +1,22 @@
-// fbcompat inspect: what an ExecuTorch program holds, and which runtimes can load its XNNPACK parts.
-#include <sys/stat.h>
-
+// fbcompat inspect: what an ExecuTorch program holds, and which runtimes can load each delegate's payload.
 #include <memory>
 
 #include <fmt/format.h>
 
 #include "command.h"
-#include "fbcompat/executorch/program_inspection.h"
-#include "fbcompat/release/delegate_families.h"
-#include "fbcompat/xnnpack/delegate.h"
+#include "fbcompat/release/program_file_inspection.h"
 
 namespace fbcompat::cli {
 namespace {
 
 struct InspectArguments {
   std::string file;
-  std::string family_dir = "schemas/xnnpack";
-  bool family_dir_given = false;
+  FamilySelection families;
   Format format = Format::Text;
 };
 
-bool is_directory(const std::string& path) {
-  struct stat info {};
-  return ::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
-}
-
 int run_inspect(const InspectArguments& arguments) {
-  ProgramReadOptions options;
-  options.source_name = arguments.file;
-  std::vector<std::unique_ptr<DelegateFamily>> families;
-  if (arguments.family_dir_given || is_directory(arguments.family_dir)) {
-    auto loaded = load_delegate_family(xnnpack::kFamilyName, arguments.family_dir);
-    if (!loaded) return report_error(loaded.error());
-    families.push_back(std::move(loaded.value()));
-  } else {
-    families = delegate_families_without_schemas();
-  }
-  std::vector<const DelegateFamily*> opened;
-  for (const auto& family : families) opened.push_back(family.get());
-  auto bytes = read_program_file(arguments.file, options);
-  if (!bytes) return report_error(bytes.error());
-  auto inspection = inspect_program(bytes->data(), bytes->size(), opened, options);
+  auto inspection = inspect_program_file(arguments.file, arguments.families);
   if (!inspection) return report_error(inspection.error());
   const std::string text = arguments.format == Format::Json ? format_inspection_json(*inspection) : format_inspection_text(*inspection);
   return write_report(text, "");
@@ -50,20 +26,26 @@ int run_inspect(const InspectArguments& arguments) {
 
 void add_inspect_command(CLI::App& app, int& exit_code) {
   auto arguments = std::make_shared<InspectArguments>();
-  CLI::App* command = app.add_subcommand("inspect", "Show what an ExecuTorch program (.pte) holds: plans, delegates, XNNPACK graphs");
+  CLI::App* command = app.add_subcommand(
+      "inspect", "Show what an ExecuTorch program (.pte) holds: plans, delegates, each delegate's payload and nodes");
   command->add_option("file", arguments->file, "The .pte program")->required();
-  command->add_option("--schemas", arguments->family_dir,
-                      "XNNPACK schema family directory (holds manifest.toml); XNNPACK graphs are decoded with it")
-      ->default_str("schemas/xnnpack")
-      ->each([arguments](const std::string&) { arguments->family_dir_given = true; });
+  command->add_option("--family", arguments->families.names,
+                      fmt::format("Open only this delegate family's payloads (repeatable; {}; default: every family)",
+                                  fmt::join(delegate_family_names(), ", ")))
+      ->allow_extra_args(false);
+  command->add_option("--schemas", arguments->families.schemas_dir,
+                      "One family's schema directory (holds manifest.toml, which names the family); default: "
+                      "schemas/<family> for each family, where it exists");
   add_format_option(*command, arguments->format, {Format::Text, Format::Json});
   command->footer(
       "Lists the program version, the extended header, every execution plan and delegate (backend id, INLINE\n"
-      "or SEGMENT, size); for XNNPACK payloads the identifier, node counts by name, value count, constant data\n"
-      "and the oldest schema version (and release) whose runtime loads it.\n"
+      "or SEGMENT, size); for each delegate of a family fbcompat knows, its payload: header, flatbuffer, the\n"
+      "data after it, node counts by name, values, what else the family's payload says, and the oldest schema\n"
+      "version (and release) whose runtime loads it. Each family's payloads are decoded with its schemas\n"
+      "(schemas/<family>, or --schemas); without them only the header is read.\n"
       "Examples:\n"
       "  fbcompat inspect model.pte\n"
-      "  fbcompat inspect model.pte --schemas schemas/xnnpack --format json\n"
+      "  fbcompat inspect model.pte --schemas schemas/mlx --format json\n"
       "Exit status: 0 read, 2 unreadable or corrupt program, or usage.");
   command->callback([arguments, &exit_code] { exit_code = run_inspect(*arguments); });
 }

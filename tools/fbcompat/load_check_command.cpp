@@ -1,31 +1,25 @@
-// fbcompat load-check: the load-time check a runtime calls before compiling a program, run on every
-// XNNPACK delegate of a .pte file, as the runtime of one schema version would. Each delegate the
-// runtime refuses, or loads while ignoring fields, is a finding, so the report comes in every format.
+// fbcompat load-check: can this runtime load this program? The ExecuTorch loader of each release the
+// runtime stands for, then each delegate family's own load-time check of its payloads on that runtime.
+// Each delegate the runtime refuses, or loads while ignoring something, is a finding, so the report
+// comes in every format.
 #include <fmt/format.h>
 
 #include "command.h"
-#include "fbcompat/executorch/program.h"
-#include "fbcompat/xnnpack/load_check_report.h"
+#include "fbcompat/release/delegate_families.h"
+#include "fbcompat/release/load_check_report.h"
 #include "project_config.h"
 
 namespace fbcompat::cli {
 namespace {
 
 struct LoadCheckArguments {
-  std::string program;
-  std::string runtime;
+  LoadCheckRequest request;
   OutputOptions output;
 };
 
 int run_load_check(const LoadCheckArguments& arguments) {
-  auto runtime = xnnpack::choose_runtime(arguments.runtime);
-  if (!runtime) return report_error(runtime.error());
-  if (output_would_destroy_input(arguments.output, {arguments.program})) return kBadInput;
-  ProgramReadOptions options;
-  options.source_name = arguments.program;
-  auto bytes = read_program_file(arguments.program, options);
-  if (!bytes) return report_error(bytes.error());
-  auto report = xnnpack::LoadCheckReport::check(bytes->data(), bytes->size(), *runtime, arguments.program);
+  if (output_would_destroy_input(arguments.output, {arguments.request.program})) return kBadInput;
+  auto report = LoadCheckReport::check(arguments.request);
   if (!report) return report_error(report.error());
   auto config = load_project_config("", /*required=*/false);
   if (!config) return report_error(config.error());
@@ -39,18 +33,28 @@ void add_load_check_command(CLI::App& app, int& exit_code) {
   auto arguments = std::make_shared<LoadCheckArguments>();
   CLI::App* command = app.add_subcommand(
       "load-check", "Run the load-time check a runtime calls before compiling: can this runtime load this program?");
-  command->add_option("program", arguments->program, "The .pte program")->required();
-  command->add_option("--runtime", arguments->runtime, "The runtime: a schema version (v1.1.0, every release that shipped it) or an ExecuTorch release (1.4.1)")->required();
+  command->add_option("program", arguments->request.program, "The .pte program")->required();
+  command->add_option("--runtime", arguments->request.runtime,
+                      "The runtime: a family's schema version (v1.1.0, every release that shipped it) or an ExecuTorch "
+                      "release (1.4.1)")
+      ->required();
+  command->add_option("--family", arguments->request.families,
+                      fmt::format("Check this delegate family's payloads (repeatable; {}); default: the families of "
+                                  "the program's delegates",
+                                  fmt::join(delegate_family_names(), ", ")))
+      ->allow_extra_args(false);
   add_output_options(*command, arguments->output);
   command->footer(
       "Examples:\n"
-      "  fbcompat load-check model.pte --runtime v1.1.0\n"
       "  fbcompat load-check model.pte --runtime 1.4.1\n"
-      "  fbcompat load-check model.pte --runtime v0.7.0 --format json\n"
-      "  fbcompat load-check model.pte --runtime v1.1.0 --format junit -o load-check.xml\n"
-      "Exit status: 0 the runtime loads the program (ignored fields are reported, not failed), 1 it does not\n"
-      "(a release's loader refuses it, or a delegate has unknown types or identifier), 2 bad input (a file no\n"
-      "release reads as a program, a corrupt payload, an unknown runtime) or usage.");
+      "  fbcompat load-check model.pte --runtime v1.3.0 --family mlx --format json\n"
+      "  fbcompat load-check model.pte --family mlx --runtime v1.4.0\n"
+      "  fbcompat load-check model.pte --runtime 1.3.0 --format junit -o load-check.xml\n"
+      "A schema version names one family's runtime; with a program holding delegates of several families,\n"
+      "name the family, or give a release, which every family reads with the version it shipped.\n"
+      "Exit status: 0 the runtime loads the program (what it ignores is reported, not failed), 1 it does not\n"
+      "(a release's loader refuses it, or a delegate needs what the runtime lacks), 2 bad input (a file no\n"
+      "release reads as a program, a corrupt payload, an unknown runtime or family) or usage.");
   command->callback([arguments, &exit_code] { exit_code = run_load_check(*arguments); });
 }
 

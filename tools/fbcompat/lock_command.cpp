@@ -1,4 +1,4 @@
-// fbcompat lock: writes (or checks) each family's lock file from its released history.
+// fbcompat lock: writes (or checks) each history's lock file from its released versions.
 #include <filesystem>
 #include <set>
 
@@ -24,7 +24,7 @@ struct LockArguments {
 // --check (shared) never reads a lock file half-way through a write.
 Expected<std::vector<DirectoryLock>> lock_directories(const Config& config, LockMode mode) {
   std::set<std::string> directories;
-  for (const FamilyConfig& family : config.families) {
+  for (const HistoryConfig& family : config.histories) {
     if (family.lock.empty()) continue;
     const std::string dir = std::filesystem::path(family.lock).parent_path().string();
     directories.insert(dir.empty() ? "." : dir);
@@ -47,7 +47,7 @@ Expected<std::vector<DirectoryLock>> lock_directories(const Config& config, Lock
 int run_lock(const LockArguments& arguments) {
   if (!arguments.check && !arguments.output.output_path.empty()) {
     return report_error(
-        "-o applies to --check's report: `fbcompat lock` writes each family's own lock file (lock = \"...\" in "
+        "-o applies to --check's report: `fbcompat lock` writes each history's own lock file (lock = \"...\" in "
         "fbcompat.toml); to see a lock without writing it, use --check");
   }
   auto config = load_project_config(arguments.config);
@@ -58,9 +58,9 @@ int run_lock(const LockArguments& arguments) {
   std::vector<Finding> findings;
   std::vector<std::string> checked;
   std::string written;
-  for (const FamilyConfig& family : config->families) {
+  for (const HistoryConfig& family : config->histories) {
     if (family.lock.empty()) continue;
-    auto history = load_family_history(family);
+    auto history = load_history(family);
     if (!history) return report_error(history.error());
     const Lock lock = build_lock(*history);
     const std::string text = format_lock(lock);
@@ -72,7 +72,7 @@ int run_lock(const LockArguments& arguments) {
     if (auto error = write_output_file(family.lock, text)) return report_error(*error);
     written += fmt::format("{}: written ({} release{})\n", family.lock, lock.releases.size(), lock.releases.size() == 1 ? "" : "s");
   }
-  if (checked.empty()) return report_error(Error{config->path, 0, 0, "no [[family]] names a lock file (lock = \"...\")"});
+  if (checked.empty()) return report_error(Error{config->path, 0, 0, "no [[history]] names a lock file (lock = \"...\")"});
   if (!arguments.check) return write_report(written, "");
   return emit_findings(std::move(findings), arguments.output, policy_for(*config, arguments.output),
                        fmt::format("{} against the released schemas", fmt::join(checked, ", ")));
@@ -83,7 +83,7 @@ int run_lock(const LockArguments& arguments) {
 void add_lock_command(CLI::App& app, int& exit_code) {
   auto arguments = std::make_shared<LockArguments>();
   CLI::App* command = app.add_subcommand(
-      "lock", "Write each family's lock file: every type id, slot and value ever released, retired ones included");
+      "lock", "Write each history's lock file: every type id, slot and value ever released, retired ones included");
   command->add_option("--config", arguments->config, "Configuration file (default: the nearest fbcompat.toml)");
   command->add_flag("--check", arguments->check, "Do not write: exit 1 when a lock file is missing or out of date");
   add_output_options(*command, arguments->output);

@@ -100,13 +100,13 @@ std::string failure_message(const CLI::App*, const CLI::Error& error) {
 int run(int argc, char** argv) {
   using namespace fbcompat::cli;
   CLI::App app{"fbcompat: keeps FlatBuffers schemas backward compatible as they evolve.", "fbcompat"};
-  // The parser's version decides which schema language fbcompat reads, the XNNPACK which node types the
-  // golden runs can run: a bug report needs all three. Asked only when --version is given: naming the
-  // XNNPACK loads the runtime module, which no other command pays for unless it runs payloads.
+  // The parser's version decides which schema language fbcompat reads, what the runtimes link which
+  // node types the golden runs can run: a bug report needs all three. Asked only when --version is
+  // given: naming it loads the runtime module, which no other command pays for unless it runs payloads.
   app.set_version_flag("--version", [] {
     std::string version = std::string("fbcompat ") + fbcompat::fbcompat_version() + " (schemas read by flatbuffers " +
                           fbcompat::schema_parser_version();
-    if (const std::string xnnpack = reference_runtime_library(); !xnnpack.empty()) version += "; golden runs on " + xnnpack;
+    if (const std::string library = reference_runtime_library(); !library.empty()) version += "; golden runs on " + library;
     return version + ")";
   });
   app.require_subcommand(1);

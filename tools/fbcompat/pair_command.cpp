@@ -1,5 +1,5 @@
 // fbcompat pair: can everything the writer schema emits be read by the reader schema? With no schemas
-// given, every version of every family in fbcompat.toml.
+// given, every version of every history in fbcompat.toml.
 
 #include <fmt/format.h>
 
@@ -45,7 +45,7 @@ int run_configured(const PairArguments& arguments) {
   if (!config) return report_error(config.error());
   if (output_would_destroy_input(arguments.output, configured_inputs(*config))) return kBadInput;
   std::vector<PairRun> runs;
-  for (const FamilyConfig& family : config->families) {
+  for (const HistoryConfig& family : config->histories) {
     auto manifest = load_manifest(family.manifest_path());
     if (!manifest) return report_error(manifest.error());
     LoadOptions load_options;
@@ -62,7 +62,7 @@ int run_configured(const PairArguments& arguments) {
                       std::move(findings.value())});
     }
   }
-  if (runs.empty()) return report_error("no writer/reader pairs to check: fbcompat.toml declares no family with a reader");
+  if (runs.empty()) return report_error("no writer/reader pairs to check: fbcompat.toml declares no history with a reader");
   return emit_runs(std::move(runs), arguments.output, policy_for(*config, arguments.output));
 }
 
@@ -75,7 +75,7 @@ int run_pair(const PairArguments& arguments) {
     return run_configured(arguments);
   }
   if (arguments.writer.empty() || arguments.reader.empty()) {
-    return report_error("give both schemas: fbcompat pair --writer W.fbs --reader R.fbs (or neither, to check fbcompat.toml's families)");
+    return report_error("give both schemas: fbcompat pair --writer W.fbs --reader R.fbs (or neither, to check fbcompat.toml's histories)");
   }
   std::vector<std::string> inputs{arguments.writer, arguments.reader, arguments.config};
   inputs.insert(inputs.end(), arguments.include_dirs.begin(), arguments.include_dirs.end());
@@ -124,9 +124,9 @@ void add_pair_command(CLI::App& app, int& exit_code) {
   add_output_options(*command, arguments->output, formats_with_patch());
   command->footer(
       "Examples:\n"
-      "  fbcompat pair --writer schemas/xnnpack/v1.1.0/schema.fbs --reader schemas/xnnpack/v1.1.0/runtime_schema.fbs \\\n"
-      "                --accept-identifier XN01\n"
-      "  fbcompat pair              # every version of every family in fbcompat.toml\n"
+      "  fbcompat pair --writer schemas/model/v2/schema.fbs --reader schemas/model/v2/runtime_schema.fbs \\\n"
+      "                --accept-identifier MD01\n"
+      "  fbcompat pair              # every version of every history in fbcompat.toml\n"
       "Exit status: 0 compatible (warnings allowed), 1 breaking, 2 bad input or usage.");
   command->callback([arguments, &exit_code] { exit_code = run_pair(*arguments); });
 }

@@ -9,10 +9,11 @@
 
 namespace fbcompat::cli {
 
-// `required`: commands that need families (audit, pair and lock without arguments) fail without a file.
+// `required`: commands that need histories (audit, pair and lock without arguments) fail without a file.
+// What the file should change although it still works (Config::notes) is said on stderr.
 Expected<Config> load_project_config(const std::string& explicit_path, bool required = true);
 
-// What a command that runs from the configuration reads: the file itself and every family's
+// What a command that runs from the configuration reads: the file itself and every history's
 // directories and files (for -o's refusal to overwrite an input).
 std::vector<std::string> configured_inputs(const Config& config);
 

@@ -1,20 +1,24 @@
-// The runtime this build of the CLI offers for the golden runs and `runtime-check --builtin`: the
-// reference XNNPACK runtime, a module loaded on first use (reference_runtime_module.cpp), or none in a
-// build without it (reference_runtime_absent.cpp). CMake compiles one of the two.
+// The runtimes this build of the CLI offers for the golden runs and `runtime-check --builtin`, each
+// running one delegate family's payloads: those of the reference runtime module, loaded on first use
+// (reference_runtime_module.cpp), or none in a build without it (reference_runtime_absent.cpp). CMake
+// compiles one of the two.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "fbcompat/core/error.h"
 #include "fbcompat/executorch/delegate_family.h"
 
 namespace fbcompat::cli {
 
-// Null when this build has no runtime; an Error naming the module and the loader's reason when it has
-// one that cannot be loaded (a damaged installation).
-Expected<const DelegateRuntime*> reference_runtime();
-// What the runtime runs on, for --version ("XNNPACK from <prefix>"), or why it cannot be loaded; empty
-// when this build has none.
+// Empty when this build has none; an Error naming the module and the loader's reason when it has one
+// that cannot be loaded (a damaged installation).
+Expected<std::vector<const DelegateRuntime*>> reference_runtimes();
+// The runtime of the delegate family `family` (empty: the only one this build has); an Error saying
+// this build has none.
+Expected<const DelegateRuntime*> reference_runtime_for(const std::string& family);
+// What the runtimes run on, for --version, or why they cannot be loaded; empty when this build has none.
 std::string reference_runtime_library();
 
 }  // namespace fbcompat::cli

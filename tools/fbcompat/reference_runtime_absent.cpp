@@ -2,7 +2,7 @@
 
 namespace fbcompat::cli {
 
-Expected<const DelegateRuntime*> reference_runtime() { return static_cast<const DelegateRuntime*>(nullptr); }
+Expected<std::vector<const DelegateRuntime*>> reference_runtimes() { return std::vector<const DelegateRuntime*>{}; }
 std::string reference_runtime_library() { return ""; }
 
 }  // namespace fbcompat::cli

@@ -1,5 +1,6 @@
-// The reference runtime, loaded from its module the first time a command asks for it. Only the commands
-// that run payloads ask, so the others (every diff) start without mapping the runtime or XNNPACK.
+// The reference runtimes, loaded from their module the first time a command asks for them. Only the
+// commands that run payloads ask, so the others (every diff) start without mapping the runtimes or what
+// they link.
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -8,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "fbcompat/xnnpack/runtime/runtime_module.h"
+#include "fbcompat/executorch/runtime_module.h"
 #include "reference_runtime.h"
 
 namespace fbcompat::cli {
@@ -27,9 +28,9 @@ std::string executable_dir() {
 // (FBCOMPAT_RUNTIME_MODULE_DIR, relative to the installed executable's folder).
 std::string module_path() {
   const std::string dir = executable_dir();
-  const std::string beside = dir + "/" + xnnpack::kRuntimeModuleFile;
+  const std::string beside = dir + "/" + kRuntimeModuleFile;
   if (::access(beside.c_str(), F_OK) == 0) return beside;
-  return dir + "/" FBCOMPAT_RUNTIME_MODULE_DIR "/" + xnnpack::kRuntimeModuleFile;
+  return dir + "/" FBCOMPAT_RUNTIME_MODULE_DIR "/" + kRuntimeModuleFile;
 }
 
 Expected<const FbcompatRuntimeModule*> load_module() {
@@ -41,9 +42,9 @@ Expected<const FbcompatRuntimeModule*> load_module() {
                                          "again: the module is built with the CLI)", ::dlerror())};
   }
   using Entry = const FbcompatRuntimeModule* (*)();
-  auto entry = reinterpret_cast<Entry>(::dlsym(handle, xnnpack::kRuntimeModuleEntry));
+  auto entry = reinterpret_cast<Entry>(::dlsym(handle, kRuntimeModuleEntry));
   if (entry == nullptr) {
-    return Error{path, 0, 0, fmt::format("not a reference runtime module: it lacks {}", xnnpack::kRuntimeModuleEntry)};
+    return Error{path, 0, 0, fmt::format("not a reference runtime module: it lacks {}", kRuntimeModuleEntry)};
   }
   const FbcompatRuntimeModule* module = entry();
   if (std::string(module->build) != FBCOMPAT_RUNTIME_MODULE_BUILD) {
@@ -61,16 +62,16 @@ const Expected<const FbcompatRuntimeModule*>& loaded_module() {
 
 }  // namespace
 
-Expected<const DelegateRuntime*> reference_runtime() {
+Expected<std::vector<const DelegateRuntime*>> reference_runtimes() {
   const auto& module = loaded_module();
   if (!module) return module.error();
-  return (*module)->runtime;
+  return std::vector<const DelegateRuntime*>{(*module)->runtime};
 }
 
 std::string reference_runtime_library() {
   const auto& module = loaded_module();
   if (!module) return fmt::format("no runtime: {}: {}", module.error().file, module.error().message);
-  return (*module)->linked_xnnpack;
+  return (*module)->linked_library;
 }
 
 }  // namespace fbcompat::cli

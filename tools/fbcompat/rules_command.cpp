@@ -23,34 +23,74 @@ const char* scope_name(RuleScope scope) {
   return "?";
 }
 
+const char* domain_heading(RuleDomain domain) {
+  switch (domain) {
+    case RuleDomain::Schemas: return "Schema rules: any FlatBuffers schema";
+    case RuleDomain::ExecuTorch: return "ExecuTorch rules: programs (.pte) and runtimes, whatever the delegate";
+    case RuleDomain::Family: return "Delegate family rules: one delegate's payloads and runtime";
+  }
+  return "?";
+}
+
+// A heading where the domain changes: the schema rules come first, the ExecuTorch ones after them.
+template <typename Print>
+void each_group(Print&& print) {
+  const RuleGroup* previous = nullptr;
+  for (const RuleGroup& group : rule_groups()) {
+    print(group, previous == nullptr || previous->domain != group.domain);
+    previous = &group;
+  }
+}
+
+std::string rules_json() {
+  nlohmann::json rules = nlohmann::json::array();
+  for (const RuleGroup& group : rule_groups()) {
+    for (const RuleInfo* rule : group.rules) {
+      rules.push_back({{"id", rule->id},
+                       {"category", category_name(rule->category)},
+                       {"severity", severity_name(rule->default_severity)},
+                       {"command", scope_name(rule->scope)},
+                       {"group", group.title},
+                       {"family", group.family.empty() ? nlohmann::json(nullptr) : nlohmann::json(group.family)},
+                       {"purpose", rule->purpose}});
+    }
+  }
+  return rules.dump(2) + "\n";
+}
+
+std::string rules_markdown() {
+  std::string text;
+  each_group([&text](const RuleGroup& group, bool new_domain) {
+    if (new_domain) text += fmt::format("## {}\n\n", domain_heading(group.domain));
+    text += fmt::format("### {}\n\n{}.\n\n| Rule | Breaks | Default | Command | Purpose |\n|---|---|---|---|---|\n", group.title,
+               group.checks);
+    for (const RuleInfo* rule : group.rules) {
+      text += fmt::format("| [`{}`](docs/rules/{}.md) | {} | {} | {} | {} |\n", rule->id, rule->id, category_name(rule->category),
+                 severity_name(rule->default_severity), scope_name(rule->scope), rule->purpose);
+    }
+    text += "\n";
+  });
+  return text;
+}
+
 std::string rules_listing(Format format) {
-  if (format == Format::Json) {
-    nlohmann::json rules = nlohmann::json::array();
-    for (const RuleInfo& rule : all_rules()) {
-      rules.push_back({{"id", rule.id},
-                       {"category", category_name(rule.category)},
-                       {"severity", severity_name(rule.default_severity)},
-                       {"command", scope_name(rule.scope)},
-                       {"purpose", rule.purpose}});
-    }
-    return rules.dump(2) + "\n";
-  }
-  if (format == Format::Markdown) {
-    std::string table = "| Rule | Breaks | Default | Command | Purpose |\n|---|---|---|---|---|\n";
-    for (const RuleInfo& rule : all_rules()) {
-      table += fmt::format("| [`{}`](docs/rules/{}.md) | {} | {} | {} | {} |\n", rule.id, rule.id, category_name(rule.category),
-                           severity_name(rule.default_severity), scope_name(rule.scope), rule.purpose);
-    }
-    return table;
-  }
+  if (format == Format::Json) return rules_json();
+  if (format == Format::Markdown) return rules_markdown();
+  std::string text;
   std::size_t width = 0;
   for (const RuleInfo& rule : all_rules()) width = std::max(width, rule.id.size());
-  std::string text = fmt::format("{:<{}}  {:<6}  {:<7}  {:<13}  {}\n", "RULE", width, "BREAKS", "DEFAULT", "COMMAND", "PURPOSE");
-  for (const RuleInfo& rule : all_rules()) {
-    text += fmt::format("{:<{}}  {:<6}  {:<7}  {:<13}  {}\n", rule.id, width, category_name(rule.category),
-                        severity_name(rule.default_severity), scope_name(rule.scope), rule.purpose);
-  }
-  return text + "\nRun `fbcompat explain RULE` for a rule's page, with a breaking and a fixed example.\n";
+  each_group([width, &text](const RuleGroup& group, bool new_domain) {
+    if (new_domain) text += fmt::format("{}\n\n", domain_heading(group.domain));
+    text += fmt::format("  {}: {}\n", group.title, group.checks);
+    for (const RuleInfo* rule : group.rules) {
+      text += fmt::format("    {:<{}}  {:<6}  {:<7}  {:<14}  {}\n", rule->id, width, category_name(rule->category),
+                 severity_name(rule->default_severity), scope_name(rule->scope), rule->purpose);
+    }
+    text += fmt::format("\n");
+  });
+  return text + fmt::format("Columns: rule, what it breaks (WIRE, JSON, SOURCE), default severity, the command that applies it, "
+             "purpose.\n"
+             "Run `fbcompat explain RULE` for a rule's page, with a breaking and a fixed example.\n");
 }
 
 int explain_rule(const std::string& id) {
@@ -65,7 +105,8 @@ int explain_rule(const std::string& id) {
 
 void add_rules_command(CLI::App& app, int& exit_code) {
   auto format = std::make_shared<Format>(Format::Text);
-  CLI::App* command = app.add_subcommand("rules", "List every rule: id, what it breaks, default severity, purpose");
+  CLI::App* command = app.add_subcommand(
+      "rules", "List every rule by what it checks: schema rules first, then ExecuTorch's, then each delegate family's");
   add_format_option(*command, *format, {Format::Text, Format::Json, Format::Markdown});
   command->footer("Example:\n  fbcompat rules --format json");
   command->callback([format, &exit_code] { exit_code = write_report(rules_listing(*format), ""); });

@@ -21,7 +21,7 @@ bool inside(const std::string& file, const std::string& directory) {
 // A copy of a version the family has moved past (schemas/xnnpack/v0.1.0/schema.fbs) is history: the
 // lock, built from every release, guards only the newest version's files and files outside version
 // directories.
-bool older_version_copy(const std::string& file, const FamilyConfig& family, std::vector<std::string>& files_read) {
+bool older_version_copy(const std::string& file, const HistoryConfig& family, std::vector<std::string>& files_read) {
   std::error_code error;
   if (!fs::is_regular_file(family.manifest_path(), error)) return false;
   files_read.push_back(family.manifest_path());
@@ -39,7 +39,7 @@ Expected<std::optional<LockGuard>> lock_for_schema(const Config& config, const s
                                                    const std::string& explicit_lock, std::vector<std::string>& files_read) {
   std::string lock_path = explicit_lock;
   if (lock_path.empty()) {
-    for (const FamilyConfig& family : config.families) {
+    for (const HistoryConfig& family : config.histories) {
       if (!family.lock.empty() && inside(schema_path, family.directory) &&
           !older_version_copy(schema_path, family, files_read)) {
         lock_path = family.lock;

@@ -78,8 +78,8 @@ class RuntimeChecker {
                    from_source ? fmt::format("add `case {}::{}:` to the runtime's node dispatch, with a function that "
                                              "defines the node",
                                              union_short_, member.name)
-                               : fmt::format("register {} in the node registry (compat/xnnpack/runtime/define_*.cpp), with "
-                                             "a definer or as unsupported with its reason",
+                               : fmt::format("register {} in the runtime's node registry, with a definer or as "
+                                             "unsupported with its reason",
                                              member.name));
       return;
     }
@@ -97,14 +97,19 @@ class RuntimeChecker {
     if (!definition.supported) report_unsupported(member, definition);
   }
 
+  // The runtime's own rule says why it cannot define the member; without one, it is as good as
+  // undefined.
   void report_unsupported(const EnumValue& member, const RuntimeDefinition& definition) {
-    Finding finding = located(kRuntimeNodeUnsupportedByXnnpack, member.name, definition);
+    Finding finding = located(definition.unsupported_rule != nullptr ? *definition.unsupported_rule : kRuntimeNodeWithoutDefiner,
+                              member.name, definition);
     finding.message = fmt::format("{} (type id {}) is known to the runtime but cannot be defined: {}. A program that uses "
                                   "it fails to load on this runtime with that reason.",
                                   member.name, member.value, definition.unsupported_reason);
-    finding.fix = fmt::format("link an XNNPACK that can define {} and give it a definer; until then programs that use it "
-                              "run only on runtimes that can",
-                              member.name);
+    finding.fix = !definition.unsupported_fix.empty()
+                      ? definition.unsupported_fix
+                      : fmt::format("give the runtime a definition of {}; until then programs that use it run only on "
+                                    "runtimes that have one",
+                                    member.name);
     findings_.push_back(std::move(finding));
   }
 

@@ -12,17 +12,13 @@ const RuleInfo kRuntimeDefinerWithoutNode{
     "RUNTIME_DEFINER_WITHOUT_NODE", Category::Source, Severity::Warning, RuleScope::Runtime,
     "A runtime's node definition must name a member the node union has."};
 
-const RuleInfo kRuntimeNodeUnsupportedByXnnpack{
-    "RUNTIME_NODE_UNSUPPORTED_BY_XNNPACK", Category::Wire, Severity::Warning, RuleScope::Runtime,
-    "A node type the runtime knows but its linked XNNPACK cannot define fails to load, with that reason."};
-
 const RuleInfo kRuntimeNodeIdMismatch{
     "RUNTIME_NODE_ID_MISMATCH", Category::Wire, Severity::Error, RuleScope::Runtime,
     "The runtime must dispatch each node union member on the type id the schema gives it."};
 
 const std::vector<const RuleInfo*>& runtime_check_rules() {
   static const std::vector<const RuleInfo*> rules{&kRuntimeNodeWithoutDefiner, &kRuntimeDefinerWithoutNode,
-                                                  &kRuntimeNodeUnsupportedByXnnpack, &kRuntimeNodeIdMismatch};
+                                                  &kRuntimeNodeIdMismatch};
   return rules;
 }
 

@@ -8,7 +8,6 @@ namespace fbcompat {
 
 extern const RuleInfo kRuntimeNodeWithoutDefiner;
 extern const RuleInfo kRuntimeDefinerWithoutNode;
-extern const RuleInfo kRuntimeNodeUnsupportedByXnnpack;
 extern const RuleInfo kRuntimeNodeIdMismatch;
 
 }  // namespace fbcompat

@@ -134,18 +134,19 @@ class ConfigReader {
     }
   }
 
-  std::optional<Error> read_family(const toml::node& node, Config& config) const {
+  // `key`: "history", or "family", its older name.
+  std::optional<Error> read_history(const toml::node& node, const std::string& key, Config& config) const {
     const toml::table* table = node.as_table();
-    if (table == nullptr) return error_at(node, "each family must be a [[family]] table");
+    const std::string where = fmt::format("a [[{}]]", key);
+    if (table == nullptr) return error_at(node, fmt::format("each history must be a [[{}]] table", key));
     if (auto problem = check_keys(*table, {"name", "directory", "writer", "reader", "accept_identifiers", "include",
                                            "golden", "lock", "runtime", "runtime_sources"},
-                                  "a [[family]]")) {
+                                  where)) {
       return problem;
     }
-    FamilyConfig family;
-    const std::string where = "a [[family]]";
+    HistoryConfig family;
     if (auto problem = read_string(*table, "name", family.name, true, where)) return problem;
-    const std::string named = fmt::format("family '{}'", family.name);
+    const std::string named = fmt::format("history '{}'", family.name);
     if (auto problem = read_string(*table, "directory", family.directory, true, named)) return problem;
     if (auto problem = read_string(*table, "writer", family.writer, false, named)) return problem;
     if (auto problem = read_string(*table, "reader", family.reader, false, named)) return problem;
@@ -165,13 +166,13 @@ class ConfigReader {
                         fmt::format("{}: '{}' is not a 4-character file_identifier", named, identifier));
       }
     }
-    if (config.find_family(family.name) != nullptr) return error_at(node, fmt::format("{} is declared twice", named));
+    if (config.find_history(family.name) != nullptr) return error_at(node, fmt::format("{} is declared twice", named));
     family.directory = resolve(family.directory);
     family.golden = resolve(family.golden);
     family.lock = resolve(family.lock);
     for (std::string& dir : family.include_dirs) dir = resolve(dir);
     for (std::string& source : family.runtime_sources) source = resolve(source);
-    config.families.push_back(std::move(family));
+    config.histories.push_back(std::move(family));
     return std::nullopt;
   }
 
@@ -238,12 +239,23 @@ class ConfigReader {
     Config config;
     config.path = path_;
     config.policy.configuration = path_;
-    if (auto problem = check_keys(root, {"family", "rules", "ignore", "diff", "module"}, "the configuration")) return *problem;
-    if (const toml::node* families = root.get("family")) {
-      const toml::array* array = families->as_array();
-      if (array == nullptr) return error_at(*families, "'family' must be written as [[family]] tables");
+    if (auto problem = check_keys(root, {"history", "family", "rules", "ignore", "diff", "module"}, "the configuration")) {
+      return *problem;
+    }
+    for (const char* key : {"history", "family"}) {
+      const toml::node* histories = root.get(key);
+      if (histories == nullptr) continue;
+      const toml::array* array = histories->as_array();
+      if (array == nullptr) return error_at(*histories, fmt::format("'{}' must be written as [[{}]] tables", key, key));
       for (const toml::node& node : *array) {
-        if (auto problem = read_family(node, config)) return *problem;
+        if (auto problem = read_history(node, key, config)) return *problem;
+      }
+      if (std::string(key) == "family" && !array->empty()) {
+        // The key's old name keeps users' files working; the note says what to rename.
+        config.notes.push_back(fmt::format(
+            "{}:{}: [[family]] is read as [[history]], its new name: \"family\" now names a delegate family "
+            "(--family), whose history is the [[history]] of its name; rename the key",
+            path_, array->front().source().begin.line));
       }
     }
     if (const toml::node* rules = root.get("rules")) {
@@ -285,8 +297,8 @@ class ConfigReader {
 
 }  // namespace
 
-const FamilyConfig* Config::find_family(const std::string& name) const {
-  for (const FamilyConfig& family : families) {
+const HistoryConfig* Config::find_history(const std::string& name) const {
+  for (const HistoryConfig& family : histories) {
     if (family.name == name) return &family;
   }
   return nullptr;

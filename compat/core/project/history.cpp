@@ -51,7 +51,7 @@ std::optional<Error> load_all(const std::vector<LoadJob>& jobs, History& history
 
 }  // namespace
 
-Expected<History> load_family_history(const FamilyConfig& family, unsigned threads) {
+Expected<History> load_history(const HistoryConfig& family, unsigned threads) {
   auto manifest = load_manifest(family.manifest_path());
   if (!manifest) return manifest.error();
   History history;

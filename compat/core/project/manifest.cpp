@@ -41,10 +41,14 @@ Expected<std::vector<std::string>> string_array(const std::string& path, const t
   return values;
 }
 
-Expected<std::string> identifier(const std::string& path, const toml::node& node, const char* key) {
+// A file_identifier: 4 characters, or (allow_none) "" for a schema that declares none, such as MLX's,
+// whose payloads are told apart by a header's magic instead.
+Expected<std::string> identifier(const std::string& path, const toml::node& node, const char* key, bool allow_none = false) {
   const auto value = node.value<std::string>();
-  if (!value || value->size() != 4) {
-    return error_at(path, node.source(), fmt::format("'{}' must be a 4-character file_identifier", key));
+  if (!value || (value->size() != 4 && !(allow_none && value->empty()))) {
+    return error_at(path, node.source(),
+                    fmt::format("'{}' must be a 4-character file_identifier{}", key,
+                                allow_none ? ", or \"\" for a schema that declares none" : ""));
   }
   return *value;
 }
@@ -124,7 +128,7 @@ Expected<Manifest> load_manifest(const std::string& path) {
     version.releases = std::move(releases.value());
     const toml::node* writer = table->get("writer_identifier");
     if (writer == nullptr) return error_at(path, table->source(), fmt::format("version '{}' has no 'writer_identifier'", version.name));
-    auto writer_identifier = identifier(path, *writer, "writer_identifier");
+    auto writer_identifier = identifier(path, *writer, "writer_identifier", /*allow_none=*/true);
     if (!writer_identifier) return writer_identifier.error();
     version.writer_identifier = *writer_identifier;
     auto readers = string_array(path, *table, "reader_identifiers");

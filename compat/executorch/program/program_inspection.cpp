@@ -80,8 +80,9 @@ std::string format_inspection_text(const ProgramInspection& in) {
                         d.data_index, d.size, d.file_offset);
     if (!d.payload) continue;
     const PayloadInspection& x = *d.payload;
-    text += fmt::format("    {} payload: identifier {}, {}, flatbuffer {} bytes, constant data {} bytes", d.family_label,
-                        printable(x.identifier), x.has_header ? x.header_name + " header" : "no header", x.flatbuffer_size,
+    text += fmt::format("    {} payload: {}, {}, flatbuffer {} bytes, {} {} bytes", d.family_label,
+                        x.identifier.empty() ? std::string("no identifier") : "identifier " + printable(x.identifier),
+                        x.has_header ? x.header_name + " header" : "no header", x.flatbuffer_size, x.data_name,
                         x.constant_data_size);
     if (x.constant_buffer_bytes != 0) text += fmt::format(", constant_buffer {} bytes", x.constant_buffer_bytes);
     text += "\n";
@@ -91,6 +92,7 @@ std::string format_inspection_text(const ProgramInspection& in) {
     }
     text += fmt::format("    {} nodes, {} values (named by the {} reader schema)\n", x.node_count, x.value_count, x.decoded_with);
     for (const auto& [name, count] : x.nodes_by_name) text += fmt::format("      {:>4} x {}\n", count, printable(name));
+    for (const PayloadFact& fact : x.facts) text += fmt::format("    {}: {}\n", fact.label, printable(fact.value));
     if (x.earliest_version) {
       text += fmt::format("    loads on runtimes from {} (release {}) on\n", *x.earliest_version, x.earliest_release);
     } else {
@@ -127,6 +129,7 @@ std::string format_inspection_json(const ProgramInspection& in) {
                     x.has_header},
                    {"flatbuffer_size", x.flatbuffer_size},
                    {"constant_data_size", x.constant_data_size},
+                   {"data_name", x.data_name},
                    {"constant_buffer_bytes", x.constant_buffer_bytes},
                    {"decoded", x.decoded}};
       if (x.decoded) {
@@ -136,6 +139,9 @@ std::string format_inspection_json(const ProgramInspection& in) {
         payload["node_count"] = x.node_count;
         payload["nodes_by_name"] = nodes;
         payload["value_count"] = x.value_count;
+        json facts = json::object();
+        for (const PayloadFact& fact : x.facts) facts[fact.label] = fact.value;
+        payload["facts"] = facts;
         payload["earliest_loading_version"] = x.earliest_version ? json(*x.earliest_version) : json(nullptr);
         payload["earliest_loading_release"] = x.earliest_version ? json(x.earliest_release) : json(nullptr);
       }

@@ -21,13 +21,20 @@ void write_le(std::uint8_t* at, std::uint64_t value, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i) at[i] = static_cast<std::uint8_t>(value >> (8 * i));
 }
 
-// The payloads in file order: inline ones become backend_delegate_data entries, the others segments.
+// The payloads in file order: inline ones become backend_delegate_data entries, the others segments,
+// followed by one segment for each named data entry.
 struct DataLayout {
   std::vector<const DelegateSpec*> inline_data;
-  std::vector<const DelegateSpec*> segments;
+  std::vector<const std::vector<std::uint8_t>*> segments;
   std::vector<std::uint64_t> segment_offsets;  // relative to the segment base
   std::uint64_t segment_data_size = 0;         // including the padding after the last segment
 };
+
+void add_segment(DataLayout& layout, const std::vector<std::uint8_t>& bytes, std::size_t alignment) {
+  layout.segment_offsets.push_back(layout.segment_data_size);
+  layout.segments.push_back(&bytes);
+  layout.segment_data_size = align_up(layout.segment_data_size + bytes.size(), alignment);
+}
 
 DataLayout lay_out(const ProgramSpec& spec) {
   DataLayout layout;
@@ -36,12 +43,11 @@ DataLayout lay_out(const ProgramSpec& spec) {
       if (delegate.location == DelegateLocation::Inline) {
         layout.inline_data.push_back(&delegate);
       } else {
-        layout.segment_offsets.push_back(layout.segment_data_size);
-        layout.segments.push_back(&delegate);
-        layout.segment_data_size = align_up(layout.segment_data_size + delegate.payload.size(), spec.alignment);
+        add_segment(layout, delegate.payload, spec.alignment);
       }
     }
   }
+  for (const NamedDataSpec& entry : spec.named_data) add_segment(layout, entry.data, spec.alignment);
   return layout;
 }
 
@@ -111,7 +117,7 @@ Expected<std::vector<std::uint8_t>> write_program(const ProgramSpec& spec) {
   }
   const DataLayout layout = lay_out(spec);
   if (!layout.segments.empty() && !spec.extended_header) {
-    return Error{"", 0, 0, "a program with segments needs the extended header (eh00) to locate them"};
+    return Error{"", 0, 0, "a program with segments (a delegate's or named data) needs the extended header (eh00) to locate them"};
   }
 
   fb::FlatBufferBuilder builder(1024);
@@ -123,14 +129,22 @@ Expected<std::vector<std::uint8_t>> write_program(const ProgramSpec& spec) {
   }
   std::vector<fb::Offset<et::DataSegment>> segments;
   for (std::size_t i = 0; i < layout.segments.size(); ++i) {
-    segments.push_back(et::CreateDataSegment(builder, layout.segment_offsets[i], layout.segments[i]->payload.size()));
+    segments.push_back(et::CreateDataSegment(builder, layout.segment_offsets[i], layout.segments[i]->size()));
+  }
+  // Named data follows the delegates' segments.
+  std::vector<fb::Offset<et::NamedData>> named_data;
+  const std::size_t first_named = layout.segments.size() - spec.named_data.size();
+  for (std::size_t i = 0; i < spec.named_data.size(); ++i) {
+    named_data.push_back(et::CreateNamedDataDirect(builder, spec.named_data[i].key.c_str(),
+                                                   static_cast<std::uint32_t>(first_named + i)));
   }
   std::uint32_t next_inline = 0;
   std::uint32_t next_segment = 0;
   std::vector<fb::Offset<et::ExecutionPlan>> plans;
   for (const PlanSpec& plan : spec.plans) plans.push_back(build_plan(builder, plan, next_inline, next_segment));
   const auto program = et::CreateProgramDirect(builder, spec.version, &plans, nullptr, &inline_data,
-                                               segments.empty() ? nullptr : &segments);
+                                               segments.empty() ? nullptr : &segments, 0, nullptr,
+                                               named_data.empty() ? nullptr : &named_data);
   et::FinishProgramBuffer(builder, program);
 
   if (!spec.extended_header) {
@@ -144,7 +158,7 @@ Expected<std::vector<std::uint8_t>> write_program(const ProgramSpec& spec) {
     write_le(file.data() + 32, layout.segment_data_size, 8);
     file.resize(segment_base + layout.segment_data_size, 0);
     for (std::size_t i = 0; i < layout.segments.size(); ++i) {
-      const auto& payload = layout.segments[i]->payload;
+      const auto& payload = *layout.segments[i];
       if (!payload.empty()) std::memcpy(file.data() + segment_base + layout.segment_offsets[i], payload.data(), payload.size());
     }
   }

@@ -10,6 +10,7 @@
 #include "fbcompat/support/parallel_for.h"
 #include "fbcompat/core/finding_sink.h"
 #include "fbcompat/core/schema_numbers.h"
+#include "fbcompat/executorch/runtime_release.h"
 
 namespace fbcompat {
 namespace {
@@ -178,10 +179,48 @@ class Auditor {
       if (schema == nullptr) continue;
       for (const Enum& enumeration : schema->enums) {
         if (!enumeration.is_union) continue;
-        std::int64_t used = 0;
-        for (const EnumValue& member : enumeration.values) used = std::max(used, member.value);
-        report_.capacity.push_back({role, enumeration.name, used, scalar_size(enumeration.underlying) == 1 ? 255 : 65535});
+        UnionCapacity capacity{role, enumeration.name, highest_type_id(enumeration),
+                               scalar_size(enumeration.underlying) == 1 ? 255 : 65535, {}, 0, std::nullopt};
+        forecast(capacity);
+        report_.capacity.push_back(std::move(capacity));
       }
+    }
+  }
+
+  static std::int64_t highest_type_id(const Enum& enumeration) {
+    std::int64_t used = 0;
+    for (const EnumValue& member : enumeration.values) used = std::max(used, member.value);
+    return used;
+  }
+
+  // The type ids the union used at each release, then the pace over the last kPaceReleases of them.
+  void forecast(UnionCapacity& capacity) const {
+    constexpr std::size_t kPaceReleases = 4;  // steps between releases the pace is taken over, at most
+    std::vector<std::pair<std::string, std::int64_t>> used;  // release (or version) and the ids used then
+    const bool named_releases = std::any_of(history_.versions.begin(), history_.versions.end(),
+                                            [](const HistoryVersion& version) { return !version.releases.empty(); });
+    for (std::size_t v = 0; v < history_.versions.size(); ++v) {
+      const Schema* schema = history_.schema(v, capacity.role);
+      const Enum* enumeration = schema == nullptr ? nullptr : schema->find_enum(capacity.union_name);
+      const std::int64_t ids = enumeration == nullptr ? 0 : highest_type_id(*enumeration);
+      const HistoryVersion& version = history_.versions[v];
+      if (!named_releases || (version.releases.empty() && v + 1 == history_.versions.size())) {
+        used.emplace_back(version.name, ids);
+        continue;
+      }
+      // Patch releases add no features: the pace is per minor (or major) release.
+      for (const std::string& release : version.releases) {
+        const auto parsed = RuntimeRelease::parse(release);
+        if (!parsed || parsed->patch == 0) used.emplace_back(release, ids);
+      }
+    }
+    if (used.size() < 2) return;
+    const std::size_t first = used.size() - std::min(used.size() - 1, kPaceReleases) - 1;
+    for (std::size_t i = first; i < used.size(); ++i) capacity.pace_over.push_back(used[i].first);
+    capacity.gained = used.back().second - used[first].second;
+    if (capacity.gained > 0) {
+      const double left = static_cast<double>(capacity.capacity - capacity.used) / capacity.pace();
+      capacity.releases_left = static_cast<std::int64_t>(left);
     }
   }
 
@@ -226,6 +265,21 @@ class Auditor {
 };
 
 }  // namespace
+
+std::string UnionCapacity::forecast() const {
+  if (pace_over.size() < 2) return {};
+  const std::string span = fmt::format("{} .. {}", pace_over.front(), pace_over.back());
+  const std::size_t steps = pace_over.size() - 1;
+  if (!releases_left) {
+    return fmt::format("it gained no type ids over the last {} ({}): no end in sight",
+                       steps == 1 ? std::string("release") : fmt::format("{} releases", steps), span);
+  }
+  const std::string pace_text = steps == 1 ? fmt::format("the last release ({}: {} type id{})", span, gained, gained == 1 ? "" : "s")
+                                            : fmt::format("the last {} releases ({}: {} type id{}, {:.2g} a release)", steps,
+                                                          span, gained, gained == 1 ? "" : "s", pace());
+  return fmt::format("at the pace of {}, it runs out in about {} release{}", pace_text, *releases_left,
+                     *releases_left == 1 ? "" : "s");
+}
 
 std::optional<std::size_t> AuditReport::minimum_runtime(std::size_t writer_version) const {
   std::optional<std::size_t> minimum;

@@ -74,8 +74,15 @@ json family_json(const AuditReport& report) {
   }
   json capacity = json::array();
   for (const UnionCapacity& item : report.capacity) {
+    json forecast = nullptr;
+    if (item.pace_over.size() >= 2) {
+      forecast = {{"releases", item.pace_over},
+                  {"gained", item.gained},
+                  {"per_release", item.pace()},
+                  {"releases_left", item.releases_left ? json(*item.releases_left) : json(nullptr)}};
+    }
     capacity.push_back({{"schema", history.roles[item.role]}, {"union", item.union_name}, {"used", item.used},
-                        {"capacity", item.capacity}});
+                        {"capacity", item.capacity}, {"forecast", forecast}});
   }
   json sections = json::array();
   for (const AuditSection& section : report.sections) {

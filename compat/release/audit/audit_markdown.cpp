@@ -127,10 +127,12 @@ std::string family_markdown(const AuditReport& report) {
     }
   }
 
-  text += "\n### Union capacity\n\n| Schema | Union | Type ids used | Capacity | Used |\n|---|---|---|---|---|\n";
+  text += "\n### Union capacity\n\n| Schema | Union | Type ids used | Capacity | Used | Forecast |\n|---|---|---|---|---|---|\n";
   for (const UnionCapacity& capacity : report.capacity) {
-    text += fmt::format("| {} | {} | {} | {} | {:.0f}% |\n", history.roles[capacity.role], unqualified_name(capacity.union_name),
-                        capacity.used, capacity.capacity, 100.0 * static_cast<double>(capacity.used) / static_cast<double>(capacity.capacity));
+    const std::string forecast = capacity.forecast();
+    text += fmt::format("| {} | {} | {} | {} | {:.0f}% | {} |\n", history.roles[capacity.role], unqualified_name(capacity.union_name),
+                        capacity.used, capacity.capacity, 100.0 * static_cast<double>(capacity.used) / static_cast<double>(capacity.capacity),
+                        forecast.empty() ? "-" : forecast);
   }
 
   if (!report.lock_path.empty()) {

@@ -117,8 +117,10 @@ std::string family_text(const AuditReport& report, const TextStyle& style) {
   }
   std::string capacities;
   for (const UnionCapacity& capacity : report.capacity) {
-    if (history.roles[capacity.role] == "writer" && history.role_index("reader")) continue;  // the reader's is shown
-    capacities += fmt::format("  {:<28} {:>5} of {} type ids\n", capacity.union_name, capacity.used, capacity.capacity);
+    if (shown_by_reader(report, capacity)) continue;
+    const std::string forecast = capacity.forecast();
+    capacities += fmt::format("  {:<28} {:>5} of {} type ids{}\n", capacity.union_name, capacity.used, capacity.capacity,
+                              forecast.empty() ? "" : "; " + forecast);
   }
   if (!capacities.empty()) text += "\nUnion capacity (newest version):\n" + capacities;
   if (!report.lock_path.empty()) {

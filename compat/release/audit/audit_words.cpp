@@ -45,4 +45,12 @@ std::string short_reason(const std::vector<Finding>& findings, std::size_t total
   return reason;
 }
 
+bool shown_by_reader(const AuditReport& report, const UnionCapacity& capacity) {
+  const std::vector<std::string>& roles = report.history.roles;
+  if (roles[capacity.role] != "writer") return false;
+  return std::any_of(report.capacity.begin(), report.capacity.end(), [&](const UnionCapacity& other) {
+    return roles[other.role] == "reader" && other.union_name == capacity.union_name;
+  });
+}
+
 }  // namespace fbcompat::audit_words

@@ -17,5 +17,8 @@ std::string version_at(const AuditReport& report, const std::optional<std::size_
 // The first error's message, shortened to a clause, for a matrix cell: "XNNDepthToSpace2d (type id 48) unknown"
 // `errors`: how many errors there were in all, when `findings` holds only some of them.
 std::string short_reason(const std::vector<Finding>& findings, std::size_t errors = 0);
+// Whether `capacity` is the writer's view of a union the reader schema's capacity shows too: a union is
+// shown once, as the runtime reads it.
+bool shown_by_reader(const AuditReport& report, const UnionCapacity& capacity);
 
 }  // namespace fbcompat::audit_words

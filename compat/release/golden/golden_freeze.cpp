@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "fbcompat/core/directory_lock.h"
+#include "fbcompat/core/manifest.h"
 #include "fbcompat/core/output_file.h"
 #include "fbcompat/release/delegate_families.h"
 #include "fbcompat/release/golden_manifest.h"
@@ -94,18 +95,59 @@ Expected<GoldenEntry> entry_for(const GoldenProgram& program, const std::string&
   entry.description = stem + ".json";
   entry.purpose = program.purpose;
   entry.storage = program.storage;
-  entry.xh00_header = program.payload_header;
+  entry.payload_header_name = program.header_name;
+  entry.payload_header = program.payload_header;
   entry.extended_header = program.extended_header;
   entry.nodes = program.nodes;
-  entry.runnable = program.runnable;
-  entry.inputs = program.inputs;
-  entry.expected_outputs = program.expected_outputs;
+  entry.runnable = program.reference.has_value();
+  if (program.reference) {
+    entry.inputs = program.reference->inputs;
+    entry.expected_outputs = program.reference->expected_outputs;
+  }
   return entry;
+}
+
+// The family and schema directory a freeze writes: as given, or the one family whose manifest lists the
+// version.
+Expected<FreezeOptions> resolved(const FreezeOptions& options) {
+  FreezeOptions out = options;
+  if (!out.family.empty()) {
+    if (out.family_dir.empty()) out.family_dir = out.schemas_root + "/" + out.family;
+    return out;
+  }
+  if (!out.family_dir.empty()) {
+    auto manifest = load_manifest(out.family_dir + "/manifest.toml");
+    if (!manifest) return manifest.error();
+    out.family = manifest->family;
+    return out;
+  }
+  std::vector<std::string> listing;
+  for (const std::string& name : delegate_family_names()) {
+    const std::string dir = out.schemas_root + "/" + name;
+    if (!exists(dir + "/manifest.toml")) continue;
+    auto manifest = load_manifest(dir + "/manifest.toml");
+    if (!manifest) return manifest.error();
+    if (manifest->index_of(out.version)) listing.push_back(name);
+  }
+  if (listing.size() != 1) {
+    return Error{out.schemas_root, 0, 0,
+                 listing.empty()
+                     ? fmt::format("no family's manifest.toml under {} lists version {}: name the family with --family",
+                                   out.schemas_root, out.version)
+                     : fmt::format("version {} is a version of {}: name the one to freeze with --family", out.version,
+                                   fmt::join(listing, " and "))};
+  }
+  out.family = listing.front();
+  out.family_dir = out.schemas_root + "/" + out.family;
+  return out;
 }
 
 }  // namespace
 
-Expected<FreezeResult> freeze_golden(const FreezeOptions& options) {
+Expected<FreezeResult> freeze_golden(const FreezeOptions& given) {
+  auto chosen = resolved(given);
+  if (!chosen) return chosen.error();
+  const FreezeOptions& options = *chosen;
   auto family = load_delegate_family(options.family, options.family_dir);
   if (!family) return family.error();
   const auto version = (*family)->manifest().index_of(options.version);
@@ -151,6 +193,7 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& options) {
   pending.push_back({"MANIFEST.json", golden_manifest_json(manifest), true});
 
   FreezeResult result;
+  result.family = options.family;
   FreezeTransaction transaction(options.golden_dir);
   for (const PendingFile& file : pending) {
     if (auto problem = transaction.write(file)) {

@@ -1,6 +1,7 @@
 #include "fbcompat/release/golden_manifest.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -25,6 +26,14 @@ json tensor_json(const GoldenTensorRecord& tensor) {
           {"dtype", tensor.dtype},       {"layout", tensor.layout},           {"values", values}};
 }
 
+// Whether the payload has its family's header is recorded under the header's magic: "xh00_header",
+// "mlx0_header".
+std::string payload_header_key(const std::string& header_name) {
+  std::string key;
+  for (char c : header_name) key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return key + "_header";
+}
+
 json entry_json(const GoldenEntry& entry) {
   json out{{"family", entry.family},
            {"version", entry.version},
@@ -33,10 +42,10 @@ json entry_json(const GoldenEntry& entry) {
            {"description", entry.description},
            {"purpose", entry.purpose},
            {"storage", delegate_location_name(entry.storage)},
-           {"xh00_header", entry.xh00_header},
            {"extended_header", entry.extended_header},
            {"nodes", entry.nodes},
            {"runnable", entry.runnable}};
+  if (!entry.payload_header_name.empty()) out[payload_header_key(entry.payload_header_name)] = entry.payload_header;
   if (entry.runnable) {
     json inputs = json::array();
     for (const auto& tensor : entry.inputs) inputs.push_back(tensor_json(tensor));
@@ -205,18 +214,38 @@ std::optional<std::string> tensors_from(MemberReader& read, const char* key, std
   return std::nullopt;
 }
 
+// The one "<magic>_header" member besides "extended_header", if any: whether the payload has its family's
+// header, and that header's name.
+void read_payload_header(const rapidjson::Value& object, GoldenEntry& entry) {
+  constexpr std::string_view kSuffix = "_header";
+  for (const auto& member : object.GetObject()) {
+    const std::string_view key(member.name.GetString(), member.name.GetStringLength());
+    if (key == "extended_header" || key.size() <= kSuffix.size() || !member.value.IsBool() ||
+        key.substr(key.size() - kSuffix.size()) != kSuffix) {
+      continue;
+    }
+    entry.payload_header_name.clear();
+    for (char c : key.substr(0, key.size() - kSuffix.size())) {
+      entry.payload_header_name += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+    entry.payload_header = member.value.GetBool();
+    return;
+  }
+}
+
 // The entry, or why it cannot be read.
 std::optional<std::string> entry_from(const rapidjson::Value& object, GoldenEntry& entry) {
   if (!object.IsObject()) return "not an object";
   MemberReader read(object);
-  entry.family = read.text("family", "xnnpack");
+  // Older manifests may leave it out: a program's path starts with its family's directory.
+  entry.family = read.text("family", entry.path.substr(0, entry.path.find('/')));
   entry.version = read.text("version");
   entry.sha256 = read.text("sha256");
   entry.size = read.count("size", 0);
   entry.description = read.text("description", "");
   entry.purpose = read.text("purpose", "");
   entry.storage = read.text("storage", "INLINE") == "SEGMENT" ? DelegateLocation::Segment : DelegateLocation::Inline;
-  entry.xh00_header = read.flag("xh00_header", true);
+  read_payload_header(object, entry);
   entry.extended_header = read.flag("extended_header", true);
   entry.nodes = read.list<std::string>("nodes", "strings", read_text);
   entry.runnable = read.flag("runnable", false);

@@ -286,7 +286,7 @@ class ProgramChecker {
                       i, entry.path, entry.version, entry.nodes[i], node.type_id, reader_name,
                       node.name.empty() ? "no member at all" : node.name),
           fmt::format("give {} back type id {} in {}; add new members only at the end", entry.nodes[i], node.type_id,
-                      family_.node_union()));
+                      family_.node_declaration()));
     }
     return all_same;
   }

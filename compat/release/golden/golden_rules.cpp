@@ -7,7 +7,7 @@ const RuleInfo kGoldenFileMissing{"GOLDEN_FILE_MISSING", Category::Wire, Severit
 const RuleInfo kGoldenSha256Changed{"GOLDEN_SHA256_CHANGED", Category::Wire, Severity::Error, RuleScope::Golden,
                                     "A golden program is history: its bytes must keep the sha256 recorded when it was frozen."};
 const RuleInfo kGoldenProgramUnreadable{"GOLDEN_PROGRAM_UNREADABLE", Category::Wire, Severity::Error, RuleScope::Golden,
-                                        "A golden .pte must read as a program with an XNNPACK delegate payload."};
+                                        "A golden .pte must read as a program holding a payload of its delegate family."};
 const RuleInfo kGoldenProgramRefusedByRelease{
     "GOLDEN_PROGRAM_REFUSED_BY_RELEASE", Category::Wire, Severity::Info, RuleScope::Golden,
     "Releases whose loader refuses a frozen golden program are named once, with the runtime's reason."};
@@ -25,7 +25,7 @@ const RuleInfo kGoldenFieldValueChanged{"GOLDEN_FIELD_VALUE_CHANGED", Category::
 const RuleInfo kGoldenFieldNoLongerRead{"GOLDEN_FIELD_NO_LONGER_READ", Category::Wire, Severity::Warning, RuleScope::Golden,
                                         "A later reader deprecated a field that a golden program sets: its value is ignored."};
 const RuleInfo kGoldenNodeNotCovered{"GOLDEN_NODE_NOT_COVERED", Category::Wire, Severity::Warning, RuleScope::Golden,
-                                     "Every XNodeUnion member of a frozen version should appear in one of its golden programs."};
+                                     "Every node type of a frozen version should appear in one of its golden programs."};
 const RuleInfo kGoldenVersionNotFrozen{"GOLDEN_VERSION_NOT_FROZEN", Category::Wire, Severity::Warning, RuleScope::Golden,
                                        "Every version in manifest.toml should have golden programs."};
 const RuleInfo kGoldenFileUnrecorded{"GOLDEN_FILE_UNRECORDED", Category::Wire, Severity::Error, RuleScope::Golden,
@@ -36,7 +36,7 @@ const RuleInfo kGoldenRunFailed{"GOLDEN_RUN_FAILED", Category::Wire, Severity::E
 const RuleInfo kGoldenRunOutputMismatch{"GOLDEN_RUN_OUTPUT_MISMATCH", Category::Wire, Severity::Error, RuleScope::GoldenRun,
                                         "A golden program's outputs must match the expected outputs recorded when it was frozen."};
 const RuleInfo kGoldenRunUnsupported{"GOLDEN_RUN_UNSUPPORTED", Category::Wire, Severity::Warning, RuleScope::GoldenRun,
-                                     "A golden program whose nodes the linked XNNPACK cannot define is not run: say which and why."};
+                                     "A golden program whose nodes the runtime cannot define is not run: say which and why."};
 const RuleInfo kEnvironmentLimit{"ENVIRONMENT_LIMIT", Category::Wire, Severity::Info, RuleScope::GoldenRun,
                                  "What this machine's runtime could not run or define is said once, as a note."};
 

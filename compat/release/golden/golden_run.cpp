@@ -45,7 +45,8 @@ std::string first_mismatch(const GoldenEntry& entry, const std::vector<std::vect
 
 }  // namespace
 
-Expected<GoldenRunReport> run_golden_programs(const std::string& golden_dir, const DelegateRuntime& runtime) {
+Expected<GoldenRunReport> run_golden_programs(const std::string& golden_dir, const std::string& family,
+                                              const DelegateRuntime& runtime) {
   auto manifest = load_golden_manifest(golden_dir + "/MANIFEST.json");
   if (!manifest) return manifest.error();
   GoldenRunReport report;
@@ -56,7 +57,7 @@ Expected<GoldenRunReport> run_golden_programs(const std::string& golden_dir, con
     report.findings.back().file = golden_dir + "/" + entry.path;
   };
   for (const GoldenEntry& entry : manifest->entries) {
-    if (!entry.runnable) continue;
+    if (!entry.runnable || entry.family != family) continue;
     ++report.runnable;
     const std::string unsupported = unsupported_reason(entry, runtime);
     ProgramReadOptions read_options;

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "fbcompat/core/directory_lock.h"
+#include "fbcompat/core/manifest.h"
 #include "fbcompat/release/delegate_families.h"
 #include "fbcompat/release/golden_manifest.h"
 #include "fbcompat/support/parallel_for.h"
@@ -114,7 +115,7 @@ std::vector<Finding> coverage_findings(const GoldenVerifyOptions& options, const
           kGoldenNodeNotCovered, name + "/" + version, version_dir,
           fmt::format("no golden program of {} uses {} ({} of its {} members), so a change to their type ids or tables "
                       "is not caught by golden verification",
-                      version, listed(missing), missing.size(), family.node_union()),
+                      version, listed(missing), missing.size(), family.node_declaration()),
           "a frozen version is history: cover these nodes in the next version's golden programs"));
     }
   }
@@ -204,6 +205,20 @@ class GoldenChecker {
   std::map<std::tuple<std::string, RuntimeError, bool>, RefusedBy> refused_;  // message, error, coverage
 };
 
+// The families the manifest holds programs of, in the order registered. A family fbcompat does not know
+// is named, so that its programs are not silently left unchecked.
+std::vector<std::string> families_with_programs(const GoldenManifest& manifest) {
+  std::vector<std::string> families;
+  for (const GoldenEntry& entry : manifest.entries) {
+    if (std::find(families.begin(), families.end(), entry.family) == families.end()) families.push_back(entry.family);
+  }
+  const std::vector<std::string> known = delegate_family_names();
+  std::stable_sort(families.begin(), families.end(), [&](const std::string& a, const std::string& b) {
+    return std::find(known.begin(), known.end(), a) < std::find(known.begin(), known.end(), b);
+  });
+  return families;
+}
+
 }  // namespace
 
 Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, const DelegateFamily& family) {
@@ -253,9 +268,38 @@ Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, c
 }
 
 Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options) {
-  auto family = load_delegate_family(options.family, options.family_dir);
-  if (!family) return family.error();
-  return verify_golden(options, **family);
+  std::vector<std::string> families{options.family};
+  if (options.family.empty() && !options.family_dir.empty()) {
+    // A schema directory is one family's, which its manifest names.
+    auto schemas = load_manifest(options.family_dir + "/manifest.toml");
+    if (!schemas) return schemas.error();
+    families = {schemas->family};
+  } else if (options.family.empty()) {
+    auto manifest = load_golden_manifest(options.golden_dir + "/MANIFEST.json", options.max_golden_file_bytes);
+    if (!manifest) return manifest.error();
+    families = families_with_programs(*manifest);
+  }
+  GoldenVerifyReport merged;
+  for (const std::string& name : families) {
+    GoldenVerifyOptions one = options;
+    one.family = name;
+    if (one.family_dir.empty()) one.family_dir = options.schemas_root + "/" + name;
+    auto family = load_delegate_family(name, one.family_dir);
+    if (!family) return family.error();
+    auto report = verify_golden(one, **family);
+    if (!report) return report.error();
+    merged.programs += report->programs;
+    merged.readings += report->readings;
+    for (Finding& finding : report->findings) {
+      // Each family's check lists the whole directory: a file no entry records is reported once.
+      const bool again = finding.rule == kGoldenFileUnrecorded.id &&
+                         std::any_of(merged.findings.begin(), merged.findings.end(), [&](const Finding& seen) {
+                           return seen.rule == finding.rule && seen.subject == finding.subject;
+                         });
+      if (!again) merged.findings.push_back(std::move(finding));
+    }
+  }
+  return merged;
 }
 
 }  // namespace fbcompat

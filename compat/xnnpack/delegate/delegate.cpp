@@ -4,16 +4,16 @@
 #include <optional>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "fbcompat/core/schema_loader.h"
+#include "fbcompat/executorch/recorded_fields.h"
 #include "fbcompat/xnnpack/backend_load_checks.h"
 #include "fbcompat/xnnpack/family.h"
 #include "fbcompat/xnnpack/graph.h"
+#include "fbcompat/xnnpack/rules.h"
 #include "golden_programs/golden_catalogue.h"
 #include "golden_programs/golden_program_builder.h"
-#include "golden_programs/parsed_description.h"
-#include "golden_programs/recorded_fields.h"
+#include "load/load_check.h"
 
 namespace fbcompat::xnnpack {
 namespace {
@@ -43,10 +43,32 @@ class XnnpackDelegate final : public DelegateFamily {
 
   std::string_view name() const override { return kFamilyName; }
   std::string_view display_name() const override { return "XNNPACK"; }
-  std::string_view backend_id() const override { return kXnnpackBackendId; }
+  std::string_view backend_id() const override { return kBackendId; }
   const BackendLoadChecks& load_checks() const override { return backend_load_checks(); }
   const Manifest& manifest() const override { return family_ ? family_->manifest() : empty_manifest_; }
-  std::string_view node_union() const override { return kNodeUnion; }
+  const std::vector<const RuleInfo*>& rules() const override { return family_rules(); }
+  std::string runs_on() const override {
+    return "fbcompat's reference runtime on XNNPACK, which builds without it (FBCOMPAT_LEAN, "
+           "FBCOMPAT_WITH_REFERENCE_RUNTIME=OFF) leave out";
+  }
+  std::string_view node_declaration() const override { return kNodeUnion; }
+  // ExecuTorch's XNNCompiler.cpp: `case fb_xnnpack::XNodeUnion::XNNAdd:` labels, and definer
+  // registrations through `_DEFINE(Add)`.
+  RuntimeDispatch runtime_dispatch() const override {
+    RuntimeDispatch dispatch;
+    dispatch.union_name = kNodeUnion;
+    dispatch.scan.case_prefixes = {std::string(kNodeUnion) + "::"};
+    dispatch.scan.macros = {"_DEFINE"};
+    dispatch.scan.macro_member_prefix = "XNN";
+    return dispatch;
+  }
+
+  Expected<LoadCheckRuntime> choose_runtime(const std::string& text) const override {
+    return choose_load_check_runtime(text);
+  }
+  PayloadLoadCheck check_payload(const std::uint8_t* data, std::size_t size, const LoadCheckRuntime& runtime) const override {
+    return check_payload_on(data, size, runtime);
+  }
 
   // Reads the graph with the newest reader that verifies it, so that nodes get today's names.
   Expected<PayloadInspection> inspect_payload(const std::uint8_t* data, std::size_t size,
@@ -118,28 +140,18 @@ class XnnpackDelegate final : public DelegateFamily {
   }
 
   Expected<std::unique_ptr<RecordedDescription>> read_description(std::string text) const override {
-    auto parsed = ParsedDescription::parse(std::move(text));
-    if (!parsed) return parsed.error();
-    return std::unique_ptr<RecordedDescription>(std::move(parsed.value()));
+    return parse_recorded_description(std::move(text));
   }
 
   Expected<RecordedFields> compare_recorded_fields(std::size_t version, const std::uint8_t* data, std::size_t size,
                                                    const RecordedDescription& description) const override {
-    // Only this family makes the descriptions it is given (read_description).
-    const auto& recorded = static_cast<const ParsedDescription&>(description);
     const ReflectedSchema& reader = *family_->versions().at(version).reader;
     auto split = split_xnnpack_payload(data, size);
     if (!split) return split.error();
-    if (family_->reading_path() == PayloadReadingPath::Fast) {
-      if (auto same = recorded_fields_unchanged(recorded.document(), split->flatbuffer, reader)) return std::move(*same);
-    }
-    const nlohmann::json* tree = recorded.tree();
-    if (tree == nullptr) return Error{"", 0, 0, "the description holds a value nlohmann's JSON parser refuses"};
-    auto decoded_text = reader.to_json(split->flatbuffer);
-    if (!decoded_text) return decoded_text.error();
-    const nlohmann::json decoded = nlohmann::json::parse(*decoded_text, nullptr, false);
-    if (decoded.is_discarded()) return Error{reader.path(), 0, 0, "the payload decoded by this reader is not JSON"};
-    return fbcompat::compare_recorded_fields(*tree, decoded, reader);
+    return fbcompat::compare_recorded_fields(description, split->flatbuffer, reader,
+                                             family_->reading_path() == PayloadReadingPath::Fast
+                                                 ? RecordedComparison::BufferFirst
+                                                 : RecordedComparison::TextOnly);
   }
 
   // Each version after `earlier` up to `later` keeps every type the comparison read through (worked out

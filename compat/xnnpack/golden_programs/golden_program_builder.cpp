@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fbcompat/executorch/program_writer.h"
+#include "fbcompat/xnnpack/delegate.h"
 #include "fbcompat/xnnpack/payload_writer.h"
 #include "golden_programs/reference_graph.h"
 
@@ -57,7 +58,7 @@ Expected<GoldenProgram> build_golden_program(const ReflectedSchema& writer, cons
   PlanSpec method;
   for (const json& id : plan.graph.at("input_ids")) method.inputs.push_back({dims_of(plan.graph, id.get<std::uint32_t>())});
   for (const json& id : plan.graph.at("output_ids")) method.outputs.push_back({dims_of(plan.graph, id.get<std::uint32_t>())});
-  method.delegates.push_back(DelegateSpec{kXnnpackBackendId, std::move(payload.value()), plan.location});
+  method.delegates.push_back(DelegateSpec{xnnpack::kBackendId, std::move(payload.value()), plan.location});
   ProgramSpec program;
   program.extended_header = plan.extended_header;
   program.plans.push_back(std::move(method));
@@ -67,19 +68,21 @@ Expected<GoldenProgram> build_golden_program(const ReflectedSchema& writer, cons
 
   built.purpose = plan.purpose;
   built.storage = plan.location;
+  built.header_name = "XH00";
   built.payload_header = plan.xh00_header;
   built.extended_header = plan.extended_header;
   for (const json& node : plan.graph.at("xnodes")) built.nodes.push_back(node.at("xnode_union_type").get<std::string>());
-  built.runnable = plan.runnable;
   if (plan.runnable) {
+    ReferenceRun run;
     TensorsById inputs;
     for (const GoldenTensor& input : plan.inputs) {
       inputs.emplace(input.value_id, input.tensor);
-      built.inputs.push_back(record(input.value_id, input.external_id, input.tensor));
+      run.inputs.push_back(record(input.value_id, input.external_id, input.tensor));
     }
     auto outputs = run_reference_graph(plan.graph, {plan.constant_data.data(), plan.constant_data.size()}, inputs);
     if (!outputs) return Error{where + ".pte", 0, 0, "reference run failed: " + outputs.error().message};
-    for (const auto& [id, tensor] : *outputs) built.expected_outputs.push_back(record(id, external_id_of(plan.graph, id), tensor));
+    for (const auto& [id, tensor] : *outputs) run.expected_outputs.push_back(record(id, external_id_of(plan.graph, id), tensor));
+    built.reference = std::move(run);
   }
   return built;
 }

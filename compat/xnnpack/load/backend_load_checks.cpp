@@ -13,6 +13,7 @@
 #include "fbcompat/base/little_endian.h"
 #include "fbcompat/core/verifier_limits.h"
 #include "fbcompat/executorch/program.h"
+#include "fbcompat/xnnpack/delegate.h"
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
 
 namespace fbcompat::xnnpack {
@@ -248,7 +249,7 @@ class Checker {
 
 class XnnpackLoadChecks final : public BackendLoadChecks {
  public:
-  std::string_view backend_id() const override { return kXnnpackBackendId; }
+  std::string_view backend_id() const override { return kBackendId; }
   std::string_view display_name() const override { return "XNNPACK"; }
   std::optional<LoadRefusal> check(const std::uint8_t* payload, std::size_t size,
                                    const DelegateLoadContext& context) const override {

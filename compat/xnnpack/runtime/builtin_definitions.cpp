@@ -2,6 +2,9 @@
 // builtin_runtime_definitions() for `fbcompat runtime-check --builtin`.
 #include <string>
 
+#include <fmt/format.h>
+
+#include "fbcompat/xnnpack/rules.h"
 #include "fbcompat/xnnpack/runtime/reference_runtime.h"
 #include "runtime/node_registry.h"
 
@@ -43,6 +46,12 @@ std::vector<RuntimeDefinition> builtin_runtime_definitions() {
     definition.type_id = entry.type_id;
     definition.supported = entry.supported;
     definition.unsupported_reason = entry.unsupported_reason;
+    if (!entry.supported) {
+      definition.unsupported_rule = &kRuntimeNodeUnsupportedByXnnpack;
+      definition.unsupported_fix = fmt::format("link an XNNPACK that can define {} and give it a definer; until then "
+                                               "programs that use it run only on runtimes that can",
+                                               entry.member);
+    }
     definitions.push_back(std::move(definition));
   }
   return definitions;

@@ -1,6 +1,6 @@
 // The reference runtime module's entry point (runtime_module.h): the only symbol the module exports.
 #include "fbcompat/xnnpack/runtime/reference_runtime.h"
-#include "fbcompat/xnnpack/runtime/runtime_module.h"
+#include "fbcompat/executorch/runtime_module.h"
 
 extern "C" __attribute__((visibility("default"))) const FbcompatRuntimeModule* fbcompat_reference_runtime_module() {
   static const std::string linked = fbcompat::xnnpack::linked_xnnpack();

@@ -1,10 +1,10 @@
 // runtime-check: a runtime's node definitions against the schema. The runtime picks a node-definition
-// function by the XNodeUnion type id; a member without one makes every program that uses it fail to
+// function by the node union's type id; a member without one makes every program that uses it fail to
 // load, and a definition for a member the schema lacks means runtime and schema have drifted apart.
 //
-// Definitions come from the reference runtime's registry (xnnpack_runtime.h,
-// builtin_runtime_definitions) or from a C++ runtime's source, read by scan_runtime_sources: its
-// dispatch `case XNodeUnion::XNNFoo:` labels and `_DEFINE(Foo)`-style macro uses.
+// Definitions come from a runtime's own registry (DelegateRuntime::definitions) or from a C++ runtime's
+// source, read by scan_runtime_sources: its dispatch's `case <Union>::<Member>:` labels and macro uses
+// such as `_DEFINE(Foo)`. A delegate family says which union and which spellings its runtime uses.
 #pragma once
 
 #include <cstdint>
@@ -23,28 +23,31 @@ namespace fbcompat {
 
 // One node definition a runtime has.
 struct RuntimeDefinition {
-  std::string member;  // the XNodeUnion member it defines: "XNNAdd"
+  std::string member;  // the node union member it defines: "XNNAdd"
   std::string file;    // where it is (a dispatch case, a macro use, a registry entry)
   std::uint32_t line = 0;
   std::uint32_t column = 0;
   // The type id the runtime dispatches this member on, when it is known (the reference runtime
   // compiles it in from the newest schema; source scanning cannot know it).
   std::optional<std::int64_t> type_id;
-  // False when the runtime knows the member but cannot define it (the reference runtime, for nodes
-  // the linked XNNPACK lacks); the reason says why.
+  // False when the runtime knows the member but cannot define it (a reference runtime, for nodes the
+  // library it links lacks); the reason says why, the runtime's rule names the finding and its fix
+  // says what would let it.
   bool supported = true;
   std::string unsupported_reason;
+  const RuleInfo* unsupported_rule = nullptr;
+  std::string unsupported_fix;
 };
 
 struct SourceScanOptions {
   // A `case` label defines a member when its name is one of these prefixes followed by the member;
-  // the prefix may itself be qualified by namespaces (`fb_xnnpack::XNodeUnion::XNNAdd` matches the
-  // prefix `XNodeUnion::`).
-  std::vector<std::string> case_prefixes{"XNodeUnion::"};
+  // the prefix may itself be qualified by namespaces (`ns::Nodes::Add` matches the prefix `Nodes::`).
+  // A delegate family gives its runtime's (DelegateFamily's dispatch conventions); empty: none.
+  std::vector<std::string> case_prefixes;
   // Uses of these macros define a member: `_DEFINE(Add)` defines macro_member_prefix + "Add".
   // Their own `#define` lines are ignored.
-  std::vector<std::string> macros{"_DEFINE"};
-  std::string macro_member_prefix = "XNN";
+  std::vector<std::string> macros;
+  std::string macro_member_prefix;
   std::size_t max_file_bytes = limits::kSourceFileSize;
 };
 
@@ -59,7 +62,14 @@ Expected<std::vector<RuntimeDefinition>> scan_runtime_sources(const std::vector<
 
 struct RuntimeCheckOptions {
   // The node union: a qualified name, or a short name found in any namespace.
-  std::string union_name = "XNodeUnion";
+  std::string union_name;
+};
+
+// How a runtime dispatches on its nodes, as a delegate family knows it: the union it switches on and
+// how its source spells a definition.
+struct RuntimeDispatch {
+  std::string union_name;
+  SourceScanOptions scan;
 };
 
 // Findings of the runtime rules (RUNTIME_*). A schema without the union is an Error.

@@ -1,4 +1,4 @@
-// The project configuration, fbcompat.toml at the repository root: the schema families (so commands
+// The project configuration, fbcompat.toml at the repository root: the schema histories (so commands
 // run with no arguments) and how findings are judged (severities, ignored subjects with reasons).
 #pragma once
 
@@ -16,8 +16,10 @@
 
 namespace fbcompat {
 
-// A versioned schema family: <directory>/manifest.toml and <directory>/<version>/{writer,reader}.
-struct FamilyConfig {
+// A versioned schema history, [[history]]: <directory>/manifest.toml and <directory>/<version>/{writer,
+// reader}. A delegate family's history (its golden programs, its runtime) has the family's name
+// (fbcompat/release/delegate_families.h); any other project's history any name.
+struct HistoryConfig {
   std::string name;
   std::string directory;  // absolute, or relative to the current directory once loaded
   std::string writer = "schema.fbs";
@@ -27,7 +29,8 @@ struct FamilyConfig {
   std::string golden;  // directory of golden programs; empty when none
   std::string lock;    // lock file; empty when none
   // How the audit checks the runtime's node definitions against the newest reader schema:
-  // "builtin" (fbcompat's reference XNNPACK runtime), or the C++ runtime sources to scan; neither: none.
+  // "builtin" (the runtime fbcompat has of the delegate family), or the C++ runtime sources to scan
+  // (read with the family's dispatch conventions); neither: none.
   std::string runtime;
   std::vector<std::string> runtime_sources;
 
@@ -48,7 +51,10 @@ struct ModuleConfig {
 
 struct Config {
   std::string path;  // the file it was read from; empty for the built-in defaults
-  std::vector<FamilyConfig> families;
+  std::vector<HistoryConfig> histories;
+  // What the file should change although it still works ("file:line: ..."): [[family]], the old name
+  // of [[history]], is read as it.
+  std::vector<std::string> notes;
   Policy policy;
   std::size_t union_capacity_warning = 200;
   std::vector<std::string> root_tables;  // [diff] root_tables: tables data may start at, besides root_type
@@ -57,7 +63,7 @@ struct Config {
   // "module.roots", "diff.union_capacity_warning" to their line.
   std::map<std::string, std::uint32_t> lines;
 
-  const FamilyConfig* find_family(const std::string& name) const;
+  const HistoryConfig* find_history(const std::string& name) const;
 };
 
 // Reads a configuration. Paths in it are relative to its directory. Unknown keys, wrong types,

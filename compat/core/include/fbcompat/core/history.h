@@ -41,7 +41,7 @@ struct History {
 };
 
 // Loads every version of a configured family (writer and reader), in parallel, each file once.
-Expected<History> load_family_history(const FamilyConfig& family, unsigned threads = 0);
+Expected<History> load_history(const HistoryConfig& family, unsigned threads = 0);
 
 // Loads one file's versions straight from a git repository (bare or not, nothing checked out), one
 // version per ref, includes read at the same ref. A ref spec with '*', '?' or '[' is a glob over the

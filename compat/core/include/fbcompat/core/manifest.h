@@ -13,7 +13,7 @@ namespace fbcompat {
 struct ManifestVersion {
   std::string name;                             // directory name, such as "v1.1.0"
   std::vector<std::string> releases;            // empty: not released yet
-  std::string writer_identifier;                // file_identifier of the writer schema
+  std::string writer_identifier;                // file_identifier of the writer schema; empty: it declares none
   std::vector<std::string> reader_identifiers;  // empty: this version has no reader schema
 
   bool released() const { return !releases.empty(); }

@@ -44,7 +44,7 @@ struct ExtendedHeader {
 };
 
 struct ProgramDelegate {
-  std::string backend_id;  // "XnnpackBackend" for XNNPACK
+  std::string backend_id;  // the backend it is handed to: "XnnpackBackend", "MLXBackend"
   DelegateLocation location = DelegateLocation::Inline;
   std::uint32_t index = 0;            // into backend_delegate_data or segments
   const std::uint8_t* data = nullptr;  // the payload, inside the program's bytes
@@ -112,8 +112,6 @@ struct ProgramLoad {
 
   bool loads() const { return !refusal.has_value(); }
 };
-
-constexpr const char* kXnnpackBackendId = "XnnpackBackend";
 
 // Loads a program from bytes that must stay alive while the result is used, as options.runtime does.
 ProgramLoad load_program(const std::uint8_t* data, std::size_t size, const ProgramReadOptions& options = {});

@@ -1,7 +1,9 @@
 // Writing ExecuTorch program files (.pte): execution plans whose delegates carry payloads stored inline
-// (inside the flatbuffer) or in segments (after it), with or without the extended header. The
-// flatbuffer starts the file; segments follow it, each aligned; the extended header's segment data
-// size runs to the end of the file, so a truncated program is always detected.
+// (inside the flatbuffer) or in segments (after it), with or without the extended header, and the
+// program's named data (Program.named_data, each entry a segment), where exporters put the constants
+// a backend looks up by key. The flatbuffer starts the file; segments follow it, each aligned, the
+// delegates' first; the extended header's segment data size runs to the end of the file, so a
+// truncated program is always detected.
 #pragma once
 
 #include <cstddef>
@@ -15,7 +17,7 @@
 namespace fbcompat {
 
 struct DelegateSpec {
-  std::string backend_id = kXnnpackBackendId;
+  std::string backend_id;  // "XnnpackBackend", "MLXBackend"
   std::vector<std::uint8_t> payload;
   DelegateLocation location = DelegateLocation::Inline;
 };
@@ -33,14 +35,22 @@ struct PlanSpec {
   std::vector<DelegateSpec> delegates;
 };
 
+// One entry of the program's named data: a key and the bytes stored for it in a segment of their own.
+struct NamedDataSpec {
+  std::string key;
+  std::vector<std::uint8_t> data;
+};
+
 struct ProgramSpec {
   std::uint32_t version = 0;
   std::vector<PlanSpec> plans;
+  std::vector<NamedDataSpec> named_data;  // needs the extended header, like any segment
   bool extended_header = true;  // required when a delegate is stored in a segment
   std::size_t alignment = 16;   // of segments; a power of two from 16 to 4096
 };
 
-// Fails when a segment is asked for without the extended header, or the alignment is not supported.
+// Fails when a segment (a delegate's or named data) is asked for without the extended header, or the
+// alignment is not supported.
 Expected<std::vector<std::uint8_t>> write_program(const ProgramSpec& spec);
 
 }  // namespace fbcompat

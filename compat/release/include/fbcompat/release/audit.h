@@ -55,6 +55,18 @@ struct UnionCapacity {
   std::string union_name;
   std::int64_t used = 0;
   std::int64_t capacity = 255;
+  // The forecast: over the last releases (each minor or major release, and the unreleased newest
+  // version as the next; each version when the history names no releases), how many type ids the union
+  // gained, and at that pace how many more releases until it runs out. No forecast without two
+  // releases to compare, and no end in sight when it gained none.
+  std::vector<std::string> pace_over;  // the releases the pace is taken over, oldest first
+  std::int64_t gained = 0;
+  std::optional<std::int64_t> releases_left;
+
+  double pace() const { return pace_over.size() < 2 ? 0.0 : static_cast<double>(gained) / static_cast<double>(pace_over.size() - 1); }
+  // "at the pace of the last 2 releases (1.3.0 .. v1.5.0-dev: 5 type ids, 2.5 a release), it runs out
+  // in about 48 releases"; empty when there is no forecast.
+  std::string forecast() const;
 };
 
 struct AuditReport {

@@ -17,14 +17,18 @@ namespace fbcompat {
 
 struct FreezeOptions {
   std::string golden_dir = "golden";
-  std::string family = "xnnpack";  // the delegate family (delegate_families.h)
-  std::string family_dir = "schemas/xnnpack";  // holds manifest.toml and <version>/schema.fbs
+  // The delegate family (delegate_families.h); empty: the family whose manifest.toml (in family_dir, or
+  // else in <schemas_root>/<family> for each family) lists the version, when exactly one does.
+  std::string family;
+  std::string family_dir;  // holds manifest.toml and <version>/schema.fbs; empty: <schemas_root>/<family>
+  std::string schemas_root = "schemas";
   std::string version;
   // How long to wait for another freeze of the same directory before refusing.
   std::chrono::milliseconds lock_patience = std::chrono::seconds(120);
 };
 
 struct FreezeResult {
+  std::string family;                // the family frozen
   std::vector<std::string> written;  // paths relative to golden_dir, the manifest last
 };
 

@@ -3,9 +3,10 @@
 //
 //   {"format": 1, "programs": {"xnnpack/v1.1.0/mlp.pte": {
 //      "family": "xnnpack", "version": "v1.1.0", "sha256": "...", "size": 1234,
-//      "description": "xnnpack/v1.1.0/mlp.json",       // the XNNGraph JSON the payload encodes
-//      "purpose": "...", "storage": "SEGMENT", "xh00_header": true, "extended_header": true,
-//      "nodes": ["XNNFullyConnected", ...],              // XNodeUnion member names, in node order
+//      "description": "xnnpack/v1.1.0/mlp.json",       // the payload's flatbuffer as JSON
+//      "purpose": "...", "storage": "SEGMENT", "extended_header": true,
+//      "xh00_header": true,                              // "<the family's payload header>_header"
+//      "nodes": ["XNNFullyConnected", ...],              // node type names, in node order
 //      "runnable": true,
 //      "inputs":  [{"value_id": 0, "external_id": 0, "shape": [2, 4], "dtype": "fp32", "layout": "NC",
 //                   "values": [...]}],                   // row-major (NHWC for 4-D), flat
@@ -30,14 +31,15 @@ using GoldenTensorRecord = ProgramTensor;
 
 struct GoldenEntry {
   std::string path;  // relative to the golden directory, with '/'
-  std::string family = "xnnpack";
+  std::string family;  // the delegate family: golden/<family>/
   std::string version;
   std::string sha256;
   std::uint64_t size = 0;
   std::string description;  // relative path of the JSON graph description
   std::string purpose;
   DelegateLocation storage = DelegateLocation::Inline;
-  bool xh00_header = true;
+  std::string payload_header_name;  // the family's payload header ("XH00"); empty: not recorded
+  bool payload_header = true;       // the payload carries it
   bool extended_header = true;
   std::vector<std::string> nodes;
   bool runnable = false;

@@ -21,8 +21,9 @@ struct GoldenRunReport {
   std::size_t unsupported = 0;    // of those, not run: the runtime lacks a node
 };
 
-// `golden_dir` holds MANIFEST.json; the programs of `runtime`'s backend are run. An unreadable manifest
-// is an Error; everything else is a finding.
-Expected<GoldenRunReport> run_golden_programs(const std::string& golden_dir, const DelegateRuntime& runtime);
+// `golden_dir` holds MANIFEST.json; the runnable programs of `family` are run on `runtime`, which runs
+// that family's payloads. An unreadable manifest is an Error; everything else is a finding.
+Expected<GoldenRunReport> run_golden_programs(const std::string& golden_dir, const std::string& family,
+                                              const DelegateRuntime& runtime);
 
 }  // namespace fbcompat

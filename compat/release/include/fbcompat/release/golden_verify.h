@@ -17,9 +17,13 @@
 namespace fbcompat {
 
 struct GoldenVerifyOptions {
-  std::string golden_dir = "golden";           // holds MANIFEST.json and <family>/<version>/
-  std::string family = "xnnpack";              // the delegate family (delegate_families.h)
-  std::string family_dir = "schemas/xnnpack";  // holds manifest.toml and the versions' schemas
+  std::string golden_dir = "golden";  // holds MANIFEST.json and <family>/<version>/
+  // The delegate family (delegate_families.h); empty: every family with programs in the manifest.
+  std::string family;
+  // Its schema directory (manifest.toml and the versions' schemas); empty: <schemas_root>/<family>
+  // for each family.
+  std::string family_dir;
+  std::string schemas_root = "schemas";
   BufferLimits limits;
   std::uint64_t max_golden_file_bytes = limits::kGoldenFileSize;  // a description or the manifest
   unsigned threads = 0;  // programs checked in parallel; 0: one thread per core
@@ -31,8 +35,10 @@ struct GoldenVerifyReport {
   std::size_t readings = 0;  // (program, reader schema) pairs verified
 };
 
+// The programs of options.family, or of every family the manifest holds programs of (their reports
+// merged, family by family).
 Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options);
-// For callers that already loaded the family (audit).
+// The programs of one family, for callers that already loaded it (audit).
 Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, const DelegateFamily& family);
 
 }  // namespace fbcompat

@@ -13,6 +13,7 @@
 namespace fbcompat::xnnpack {
 
 inline constexpr const char* kFamilyName = "xnnpack";
+inline constexpr const char* kBackendId = "XnnpackBackend";  // the id its programs' delegates carry
 
 // Loads manifest.toml in `family_dir` and every version's schemas.
 Expected<std::unique_ptr<DelegateFamily>> load_delegate_family(const std::string& family_dir);

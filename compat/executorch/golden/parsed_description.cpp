@@ -1,4 +1,4 @@
-#include "golden_programs/parsed_description.h"
+#include "golden/parsed_description.h"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 #include "fbcompat/core/schema.h"
-#include "golden_programs/recorded_fields.h"
+#include "golden/recorded_fields.h"
 
 #include <algorithm>
 #include <cmath>
@@ -144,8 +144,8 @@ class Comparer {
 
 }  // namespace
 
-RecordedFields compare_recorded_fields(const nlohmann::json& recorded, const nlohmann::json& decoded,
-                                        const ReflectedSchema& reader) {
+RecordedFields compare_recorded_trees(const nlohmann::json& recorded, const nlohmann::json& decoded,
+                                      const ReflectedSchema& reader) {
   Comparer comparer(reader);
   comparer.table(recorded, decoded, reader.root(), unqualified_name(reader.root().name()->str()));
   return comparer.take();

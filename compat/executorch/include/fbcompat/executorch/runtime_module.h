@@ -1,7 +1,8 @@
-// The reference runtime as a module that the CLI loads only when a command runs payloads (the audit's
-// golden runs, runtime-check --builtin, --version). A command that reads schemas, such as every
-// pre-merge diff, then maps neither the runtime nor XNNPACK: start-up is most of a small diff's cost
-// (docs/benchmarks.md).
+// A module of delegate runtimes that the CLI loads only when a command runs payloads (the audit's golden
+// runs, runtime-check --builtin, --version). A command that reads schemas, such as every pre-merge
+// diff, then maps neither the runtimes nor what they link: start-up is most of a small diff's cost
+// (docs/benchmarks.md). Today's module holds XNNPACK's reference runtime (compat/xnnpack/runtime/
+// module/); each runtime says which family's payloads it runs by its backend id.
 #pragma once
 
 namespace fbcompat {
@@ -16,16 +17,16 @@ struct FbcompatRuntimeModule {
   // refuses a module of another build, whose DelegateRuntime may be laid out differently.
   const char* build;
   const fbcompat::DelegateRuntime* runtime;
-  const char* linked_xnnpack;  // "XNNPACK from <prefix>", for --version
+  const char* linked_library;  // what the runtime runs on, "XNNPACK from <prefix>", for --version
 };
 
 }  // extern "C"
 
-namespace fbcompat::xnnpack {
+namespace fbcompat {
 
 // The module's file name and its one exported symbol, a function taking nothing and returning a
 // const FbcompatRuntimeModule*.
 constexpr const char* kRuntimeModuleFile = "fbcompat_reference_runtime.so";
 constexpr const char* kRuntimeModuleEntry = "fbcompat_reference_runtime_module";
 
-}  // namespace fbcompat::xnnpack
+}  // namespace fbcompat

@@ -13,14 +13,14 @@
 
 #include "fbcompat/core/reflected_schema.h"
 #include "fbcompat/executorch/delegate_family.h"
-#include "golden_programs/parsed_description.h"
+#include "golden/parsed_description.h"
 
 namespace fbcompat {
 
 // Floats compare within 1e-6 (absolute) or 1e-6 relative: GenerateText prints six decimals. The fields
 // no longer read are sorted.
-RecordedFields compare_recorded_fields(const nlohmann::json& recorded, const nlohmann::json& decoded,
-                                        const ReflectedSchema& reader);
+RecordedFields compare_recorded_trees(const nlohmann::json& recorded, const nlohmann::json& decoded,
+                                      const ReflectedSchema& reader);
 
 // The same comparison read from the buffer (verified against `reader`) rather than from its JSON text,
 // with the description as RapidJSON's document (parsed_description.h), when it finds every recorded

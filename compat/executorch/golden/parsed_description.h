@@ -1,4 +1,4 @@
-// A golden program's JSON description as the XNNPACK family reads it: parsed by RapidJSON, whose
+// A golden program's JSON description as every family reads it: parsed by RapidJSON, whose
 // document the comparison on the buffer walks (recorded_fields_in_buffer.cpp). Reading the descriptions
 // with nlohmann took most of golden verify's time; its tree, which words each difference
 // (recorded_fields.cpp), is parsed from the same text only when a comparison on the buffer does not

@@ -1,6 +1,6 @@
 // The recorded description compared with the buffer itself, through flatbuffers' reflection accessors,
 // instead of with the buffer turned into JSON text and parsed again. It walks exactly the keys
-// compare_recorded_fields (recorded_fields.cpp) walks, in RapidJSON's document of the description
+// compare_recorded_trees (recorded_fields.cpp) walks, in RapidJSON's document of the description
 // rather than nlohmann's tree, and judges each value as that comparison would judge GenerateText's
 // rendering of it, but it only proves sameness: at the first difference, or at anything whose rendering
 // it does not model, it gives up, and the caller runs the comparison on JSON, which words every
@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "fbcompat/core/schema.h"
-#include "golden_programs/recorded_fields.h"
+#include "golden/recorded_fields.h"
 
 namespace fbcompat {
 namespace {
@@ -21,7 +21,7 @@ namespace fb = flatbuffers;
 using Json = rapidjson::Value;
 
 // GenerateText prints a float with six decimals and a double with twelve: within this much of the
-// recorded value, the rendered value is within compare_recorded_fields' 1e-6 too.
+// recorded value, the rendered value is within compare_recorded_trees' 1e-6 too.
 constexpr double kSureFloat = 4e-7;
 
 bool surely_same_number(const Json& recorded, double value) {
