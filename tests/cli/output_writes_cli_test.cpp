@@ -67,13 +67,15 @@ struct FullDisk {
   std::string prefix;
 };
 
-// A copy of the bundled project (configuration, the XNNPACK family, golden programs) as a repository.
+// A copy of the bundled project (configuration, the XNNPACK and MLX histories, golden programs) as a repository.
 struct ProjectCopy {
   TempDir dir;
   std::string root = dir.path();
   ProjectCopy() {
     fs::create_directories(root + "/schemas/xnnpack");
     fs::copy(source_path("schemas/xnnpack"), root + "/schemas/xnnpack", fs::copy_options::recursive);
+    fs::create_directories(root + "/schemas/mlx");  // the configuration's other history
+    fs::copy(source_path("schemas/mlx"), root + "/schemas/mlx", fs::copy_options::recursive);
     fs::create_directories(root + "/golden");
     fs::copy(source_path("golden"), root + "/golden", fs::copy_options::recursive);
     fs::copy_file(source_path("fbcompat.toml"), root + "/fbcompat.toml");

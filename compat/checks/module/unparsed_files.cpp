@@ -21,22 +21,17 @@ bool mentions(const std::string& text, const char* part) { return text.find(part
 std::string remedy(const Error& error) {
   const std::string& said = error.message;
   const std::string fixture = "; if it is a fixture that fails on purpose, leave it out with [module] exclude";
-  const std::size_t include = said.find("unable to load include file: ");
-  if (include != std::string::npos) {
-    const std::string named = said.substr(include + std::string("unable to load include file: ").size());
-    // An include that leaves the repository is never read: no include directory brings it in.
-    if (!named.empty() && (named.front() == '/' || named.rfind("../", 0) == 0)) {
-      return "includes are read only inside the repository (a schema's includes come from the same tree as it): "
-             "keep the included schema in the repository" + fixture;
-    }
+  // An include that leaves the repository is never read: no include directory brings it in.
+  if (mentions(said, "lies outside the directories includes may read") || mentions(said, "leads outside the repository")) {
+    return "includes are read only inside the repository (a schema's includes come from the same tree as it): "
+           "keep the included schema in the repository" + fixture;
   }
-  if (mentions(said, "unable to load include file") || mentions(said, "unable to locate include")) {
+  if ((mentions(said, "cannot include") && mentions(said, "no such file")) || mentions(said, "unable to load include file") ||
+      mentions(said, "unable to locate include")) {
     return "name the directory the include is in with [module] include in fbcompat.toml (flatc's -I), or correct "
            "the include's path" + fixture;
   }
-  if (mentions(said, "lies outside the directories includes may read")) {
-    return "keep included schemas inside the repository: includes are never read from outside it" + fixture;
-  }
+  if (mentions(said, "cannot include")) return "make the include name a schema file (the message says what it is)" + fixture;
   if (mentions(said, "already exists") || mentions(said, "already defined") || mentions(said, "declared twice")) {
     return "declare each name once among the file and its includes: flatc refuses it too" + fixture;
   }
