@@ -16,14 +16,17 @@
 namespace fbcompat {
 namespace {
 
-// A program's loads, one for each set of loader rules (runtime_release.h): releases between two
-// rule changes load a program alike, so golden verify loads it once for them all rather than once
-// for each of up to twenty releases. Releases older than the rules describe are loaded as themselves.
+// A program's loads, one for each set of release rules (release_rules.h, with the family's backend's):
+// releases between two rule changes load a program alike, so golden verify loads it once for them all
+// rather than once for each of up to twenty releases. Releases older than the rules describe are loaded
+// as themselves.
 class LoadsByRules {
  public:
+  explicit LoadsByRules(BackendRuleTables tables) : tables_(std::move(tables)) {}
+
   template <typename Load>
   const ProgramLoad& at(const RuntimeRelease& release, Load load) {
-    const RuntimeRelease rules = rules_of(release);
+    const RuntimeRelease rules = rules_release(release, tables_);
     for (const auto& [known, loaded] : loads_) {
       if (known == rules) return loaded;
     }
@@ -32,15 +35,7 @@ class LoadsByRules {
   }
 
  private:
-  static RuntimeRelease rules_of(const RuntimeRelease& release) {
-    if (release < RuntimeRelease::oldest_described()) return release;
-    RuntimeRelease rules = RuntimeRelease::oldest_described();
-    for (const RuntimeRelease& change : rule_change_releases()) {
-      if (!(release < change)) rules = change;
-    }
-    return rules;
-  }
-
+  BackendRuleTables tables_;
   std::deque<std::pair<RuntimeRelease, ProgramLoad>> loads_;
 };
 
@@ -101,7 +96,7 @@ class ProgramChecker {
       return;
     }
     std::optional<ProgramView> program;
-    LoadsByRules loads;
+    LoadsByRules loads(backend_rule_tables(read_options.backends));
     for (const RuntimeRelease& release : releases) {
       read_options.runtime = release;
       const ProgramLoad& load = loads.at(release, [&] { return load_program(bytes.data(), bytes.size(), read_options); });

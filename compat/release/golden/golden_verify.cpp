@@ -144,7 +144,7 @@ class GoldenChecker {
       std::sort(releases.begin(), releases.end());
       std::vector<std::string> names;
       for (const RuntimeRelease& release : releases) names.push_back(release.text());
-      const std::string stage = load_stage_name(group.refusal.stage, group.refusal.backend);
+      const std::string stage = group.refusal.stage_name();
       const bool one = group.programs.size() == 1;
       add(kGoldenProgramRefusedByRelease, fmt::format("{}", fmt::join(group.versions, ", ")), group.files.front(),
           fmt::format("{} golden program{} of {} ({}) {} refused by ExecuTorch {} (each by those from its own version's "

@@ -6,6 +6,7 @@
 #include "fbcompat/core/report_json.h"
 #include "fbcompat/load_check/load_check.h"
 #include "fbcompat/xnnpack/backend_load_checks.h"
+#include "load/backend_rules.h"
 
 namespace fbcompat::xnnpack {
 
@@ -109,7 +110,7 @@ Expected<RuntimeChoice> choose_runtime(const std::string& text) {
     if (profile->released()) {
       const RuntimeRelease first = *RuntimeRelease::parse(profile->first_release);
       const RuntimeRelease last = *RuntimeRelease::parse(profile->last_release);
-      choice.releases = releases_with_distinct_rules(first, last);
+      choice.releases = releases_with_distinct_rules(first, last, {&backend_release_rules()});
       choice.name = first == last ? fmt::format("{} (release {})", profile->version, profile->first_release)
                                   : fmt::format("{} (releases {} .. {})", profile->version, profile->first_release,
                                                 profile->last_release);
@@ -176,7 +177,7 @@ Finding refusal_finding(const ReleaseRefusal& group, const std::vector<RuntimeRe
     names.push_back(rules == release ? release.text() : fmt::format("{} (by the rules of {})", release.text(), rules.text()));
   }
   const LoadRefusal& refusal = group.refusal;
-  const std::string stage = load_stage_name(refusal.stage, refusal.backend);
+  const std::string stage = refusal.stage_name();
   const std::string where = refusal.method.empty() ? stage : fmt::format("{} of method '{}'", stage, refusal.method);
   std::string message =
       refusal.runtime_crashes()

@@ -1,6 +1,6 @@
 // An ExecuTorch release, as the loader rules know it ("1.4.1"). What the runtime accepts when it loads
-// a program changed from release to release (docs/what-loads-where.md); the checks that model it ask
-// `at_least(1, 3, 0)` the way the facts say "from v1.3.0".
+// a program changed from release to release (docs/what-loads-where.md): each change is a rule of the
+// table in release_rules.h, which the checks ask for by name.
 //
 // The rules describe releases 0.2.0 to 1.4.1 (and the main snapshot after it, which matches 1.4.1).
 // A release outside that range is checked with the nearest one described, and says so.
@@ -39,13 +39,5 @@ struct RuntimeRelease {
     return !a.at_least(b.major, b.minor, b.patch);
   }
 };
-
-// The releases from which some loader rule differs from the release before (the table in
-// docs/what-loads-where.md), oldest first.
-const std::vector<RuntimeRelease>& rule_change_releases();
-
-// `first` and each rule-change release in (first, last]: one release for each set of rules that the
-// releases first..last apply, so checking these checks them all.
-std::vector<RuntimeRelease> releases_with_distinct_rules(const RuntimeRelease& first, const RuntimeRelease& last);
 
 }  // namespace fbcompat

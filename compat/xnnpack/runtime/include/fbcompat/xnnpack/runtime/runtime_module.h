@@ -5,6 +5,7 @@
 #pragma once
 
 namespace fbcompat {
+class BackendLibrary;
 class DelegateRuntime;
 }
 
@@ -17,6 +18,10 @@ struct FbcompatRuntimeModule {
   const char* build;
   const fbcompat::DelegateRuntime* runtime;
   const char* linked_xnnpack;  // "XNNPACK from <prefix>", for --version
+  // XNNPACK as ExecuTorch's backend uses it, for the loader's definition stage; null when the linked
+  // XNNPACK cannot stand for it, and then why not.
+  const fbcompat::BackendLibrary* library;
+  const char* library_absent;
 };
 
 }  // extern "C"
