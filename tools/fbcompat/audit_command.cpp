@@ -58,6 +58,8 @@ int run_audit(const AuditArguments& arguments) {
   // Loaded once, before any family is audited: a damaged installation is reported before any work.
   const Expected<const DelegateRuntime*> runtime = reference_runtime();
   if (!runtime) return report_error(runtime.error());
+  const Expected<BackendLibraries> libraries = backend_libraries();
+  if (!libraries) return report_error(libraries.error());
   std::vector<AuditReport> reports;
   for (const FamilyConfig& family : config->families) {
     if (!arguments.families.empty() &&
@@ -69,6 +71,7 @@ int run_audit(const AuditArguments& arguments) {
     options.union_capacity_warning = config->union_capacity_warning;
     options.threads = arguments.threads;
     options.runtime = *runtime;
+    options.libraries = *libraries;
     auto report = audit_family(family, options);
     if (!report) return report_error(report.error());
     reports.push_back(std::move(report.value()));

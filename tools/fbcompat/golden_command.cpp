@@ -6,6 +6,7 @@
 
 #include "command.h"
 #include "project_config.h"
+#include "reference_runtime.h"
 #include "fbcompat/release/golden_freeze.h"
 #include "fbcompat/release/golden_verify.h"
 
@@ -26,6 +27,9 @@ int run_verify(const GoldenArguments& arguments) {
   options.golden_dir = arguments.golden_dir;
   options.family_dir = arguments.family_dir;
   options.threads = arguments.threads;
+  auto libraries = backend_libraries();
+  if (!libraries) return report_error(libraries.error());
+  options.libraries = std::move(libraries.value());
   auto report = verify_golden(options);
   if (!report) return report_error(report.error());
   auto config = load_project_config("", /*required=*/false);

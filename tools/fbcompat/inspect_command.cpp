@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "reference_runtime.h"
 #include "fbcompat/executorch/program_inspection.h"
 #include "fbcompat/release/delegate_families.h"
 #include "fbcompat/xnnpack/delegate.h"
@@ -15,6 +16,7 @@ namespace {
 
 struct InspectArguments {
   std::string file;
+  std::string runtime;
   std::string family_dir = "schemas/xnnpack";
   bool family_dir_given = false;
   Format format = Format::Text;
@@ -28,6 +30,14 @@ bool is_directory(const std::string& path) {
 int run_inspect(const InspectArguments& arguments) {
   ProgramReadOptions options;
   options.source_name = arguments.file;
+  if (!arguments.runtime.empty()) {
+    const auto release = RuntimeRelease::parse(arguments.runtime);
+    if (!release) return report_error(fmt::format("--runtime {}: not an ExecuTorch release such as 1.4.1", arguments.runtime));
+    options.runtime = *release;
+  }
+  auto libraries = backend_libraries();
+  if (!libraries) return report_error(libraries.error());
+  options.libraries = std::move(libraries.value());
   std::vector<std::unique_ptr<DelegateFamily>> families;
   if (arguments.family_dir_given || is_directory(arguments.family_dir)) {
     auto loaded = load_delegate_family(xnnpack::kFamilyName, arguments.family_dir);
@@ -43,7 +53,9 @@ int run_inspect(const InspectArguments& arguments) {
   auto inspection = inspect_program(bytes->data(), bytes->size(), opened, options);
   if (!inspection) return report_error(inspection.error());
   const std::string text = arguments.format == Format::Json ? format_inspection_json(*inspection) : format_inspection_text(*inspection);
-  return write_report(text, "");
+  const int written = write_report(text, "");
+  if (written != kCompatible) return written;
+  return inspection->run_crash ? kBreaking : kCompatible;
 }
 
 }  // namespace
@@ -56,15 +68,22 @@ void add_inspect_command(CLI::App& app, int& exit_code) {
                       "XNNPACK schema family directory (holds manifest.toml); XNNPACK graphs are decoded with it")
       ->default_str("schemas/xnnpack")
       ->each([arguments](const std::string&) { arguments->family_dir_given = true; });
+  command->add_option("--runtime", arguments->runtime,
+                      "The ExecuTorch release whose runtime loads it (default: the newest the rules describe)")
+      ->default_str(RuntimeRelease::newest_described().text());
   add_format_option(*command, arguments->format, {Format::Text, Format::Json});
   command->footer(
       "Lists the program version, the extended header, every execution plan and delegate (backend id, INLINE\n"
       "or SEGMENT, size); for XNNPACK payloads the identifier, node counts by name, value count, constant data\n"
       "and the oldest schema version (and release) whose runtime loads it.\n"
+      "The verdict is ExecuTorch's whole load at that release: the program, every delegate's data, the\n"
+      "delegate's own checks, its payload defined on XNNPACK (where this build has it), and method load.\n"
       "Examples:\n"
       "  fbcompat inspect model.pte\n"
+      "  fbcompat inspect model.pte --runtime 1.2.0\n"
       "  fbcompat inspect model.pte --schemas schemas/xnnpack --format json\n"
-      "Exit status: 0 read, 2 unreadable or corrupt program, or usage.");
+      "Exit status: 0 it loads, 1 it loads but a method crashes when it runs, 2 the release refuses it (the\n"
+      "stage and the runtime's error are named), an unreadable file, or usage.");
   command->callback([arguments, &exit_code] { exit_code = run_inspect(*arguments); });
 }
 

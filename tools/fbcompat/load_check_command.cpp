@@ -7,6 +7,7 @@
 #include "fbcompat/executorch/program.h"
 #include "fbcompat/xnnpack/load_check_report.h"
 #include "project_config.h"
+#include "reference_runtime.h"
 
 namespace fbcompat::cli {
 namespace {
@@ -25,7 +26,9 @@ int run_load_check(const LoadCheckArguments& arguments) {
   options.source_name = arguments.program;
   auto bytes = read_program_file(arguments.program, options);
   if (!bytes) return report_error(bytes.error());
-  auto report = xnnpack::LoadCheckReport::check(bytes->data(), bytes->size(), *runtime, arguments.program);
+  auto libraries = backend_libraries();
+  if (!libraries) return report_error(libraries.error());
+  auto report = xnnpack::LoadCheckReport::check(bytes->data(), bytes->size(), *runtime, arguments.program, *libraries);
   if (!report) return report_error(report.error());
   auto config = load_project_config("", /*required=*/false);
   if (!config) return report_error(config.error());
@@ -48,9 +51,12 @@ void add_load_check_command(CLI::App& app, int& exit_code) {
       "  fbcompat load-check model.pte --runtime 1.4.1\n"
       "  fbcompat load-check model.pte --runtime v0.7.0 --format json\n"
       "  fbcompat load-check model.pte --runtime v1.1.0 --format junit -o load-check.xml\n"
+      "Each release's verdict is the runtime's whole load: the program, every delegate's data, the XNNPACK\n"
+      "delegate's own checks, its payload defined on XNNPACK (where this build has it), and method load.\n"
       "Exit status: 0 the runtime loads the program (ignored fields are reported, not failed), 1 it does not\n"
-      "(a release's loader refuses it, or a delegate has unknown types or identifier), 2 bad input (a file no\n"
-      "release reads as a program, a corrupt payload, an unknown runtime) or usage.");
+      "(a release refuses it, a method it loads crashes when run, or a delegate has unknown types or\n"
+      "identifier), 2 bad input (a file no release reads as a program, a corrupt payload, an unknown\n"
+      "runtime) or usage.");
   command->callback([arguments, &exit_code] { exit_code = run_load_check(*arguments); });
 }
 

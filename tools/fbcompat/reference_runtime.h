@@ -13,6 +13,9 @@ namespace fbcompat::cli {
 // Null when this build has no runtime; an Error naming the module and the loader's reason when it has
 // one that cannot be loaded (a damaged installation).
 Expected<const DelegateRuntime*> reference_runtime();
+// XNNPACK as ExecuTorch's backend uses it, for the loader's definition stage (inspect, load-check,
+// golden verify, the audit); none, and why, in a build without it. An Error as reference_runtime's.
+Expected<BackendLibraries> backend_libraries();
 // What the runtime runs on, for --version ("XNNPACK from <prefix>"), or why it cannot be loaded; empty
 // when this build has none.
 std::string reference_runtime_library();

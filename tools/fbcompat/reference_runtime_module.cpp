@@ -67,6 +67,13 @@ Expected<const DelegateRuntime*> reference_runtime() {
   return (*module)->runtime;
 }
 
+Expected<BackendLibraries> backend_libraries() {
+  const auto& module = loaded_module();
+  if (!module) return module.error();
+  if ((*module)->library == nullptr) return BackendLibraries{{}, (*module)->library_absent};
+  return BackendLibraries{{(*module)->library}, ""};
+}
+
 std::string reference_runtime_library() {
   const auto& module = loaded_module();
   if (!module) return fmt::format("no runtime: {}: {}", module.error().file, module.error().message);

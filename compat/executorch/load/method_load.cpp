@@ -406,19 +406,18 @@ struct MethodLoad {
     context.warn = [this, where](std::string message) {
       s.warn(fmt::format("method '{}' {}: {}", s.method, where.text(), message));
     };
-    const std::string_view backend = where.backend;
-    for (const BackendLibrary* library : s.options.libraries) {
-      if (library != nullptr && library->backend_id() == backend) context.library = library;
-    }
-    if (context.library == nullptr) note_not_defined(backend);
+    context.library = s.options.libraries.find(where.backend);
+    if (context.library == nullptr) note_not_defined(where.backend);
     return context;
   }
 
+  // Said once per backend: the stage was not checked, and why.
   void note_not_defined(std::string_view backend_id) {
-    const BackendLoadChecks* checks = checks_for(backend_id);
-    auto& names = s.result.view.definitions_not_checked;
-    const std::string name(checks->display_name());
-    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    const std::string_view name = checks_for(backend_id)->display_name();
+    const std::string why = s.options.libraries.absent.empty() ? "no library was given" : s.options.libraries.absent;
+    const std::string note = fmt::format("{}'s own definitions of its payloads were not checked: {}", name, why);
+    auto& notes = s.result.view.definitions_not_checked;
+    if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
   }
 
   void note_unchecked(const std::string& backend_id) {

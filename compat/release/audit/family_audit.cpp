@@ -35,6 +35,7 @@ Expected<std::vector<AuditSection>> golden_sections(const FamilyConfig& family, 
   verify_options.family = family.name;
   verify_options.family_dir = family.directory;
   verify_options.threads = options.threads;
+  verify_options.libraries = options.libraries;
   auto verified = verify_golden(verify_options, **delegate);
   if (!verified) return verified.error();
   sections.push_back({"Golden programs decode",

@@ -86,6 +86,7 @@ class ProgramChecker {
     // Every release that must load it: its own version's first release and every later one. The
     // newest must load it; older releases that refuse it are named once per reason (the file is history).
     read_options.backends.push_back(&family_.load_checks());
+    read_options.libraries = options_.libraries;
     VerifiedBuffers verified(bytes.data(), bytes.size());  // loaded at several releases, verified once
     read_options.verified = &verified;
     const std::vector<RuntimeRelease> releases = runtime_releases_from(family_.manifest(), *own_index);

@@ -22,6 +22,14 @@ const RuleInfo kLoadProgramRefused{
     "LOAD_PROGRAM_REFUSED", Category::Wire, Severity::Error, RuleScope::LoadCheck,
     "ExecuTorch's loader of every release the runtime stands for must load the program and its methods."};
 
+const RuleInfo kLoadCrashesWhenRun{
+    "LOAD_CRASHES_WHEN_RUN", Category::Wire, Severity::Error, RuleScope::LoadCheck,
+    "A program the runtime loads must not crash when its methods run."};
+
+const RuleInfo kLoadDefinitionsNotChecked{
+    "LOAD_DEFINITIONS_NOT_CHECKED", Category::Wire, Severity::Info, RuleScope::LoadCheck,
+    "Where this build has no XNNPACK, the XNNPACK backend's definitions of a program's payloads are not checked."};
+
 const RuleInfo kLoadFieldsIgnored{
     "LOAD_FIELDS_IGNORED", Category::Wire, Severity::Info, RuleScope::LoadCheck,
     "Fields a program sets that the runtime does not know are ignored when it loads the program."};
@@ -145,38 +153,66 @@ Expected<RuntimeChoice> choose_runtime(const std::string& text) {
 
 namespace {
 
-struct ReleaseRefusal {
-  LoadRefusal refusal;
+// One release's answer that is not a clean load: a refusal, or a method that crashes when run.
+template <typename Answer>
+struct ReleaseAnswer {
+  Answer answer;
   std::vector<RuntimeRelease> releases;
 };
 
-// The same refusal from several releases is one finding naming them all.
-std::vector<ReleaseRefusal> grouped(const std::vector<std::pair<RuntimeRelease, LoadRefusal>>& refusals) {
-  std::vector<ReleaseRefusal> groups;
-  for (const auto& entry : refusals) {
+bool same_answer(const LoadRefusal& a, const LoadRefusal& b) {
+  return a.stage == b.stage && a.error == b.error && a.message == b.message && a.place.kind == b.place.kind &&
+         a.place.index == b.place.index;
+}
+bool same_answer(const RunCrash& a, const RunCrash& b) {
+  return a.stage == b.stage && a.method == b.method && a.message == b.message;
+}
+
+// The same answer from several releases is one finding naming them all.
+template <typename Answer>
+std::vector<ReleaseAnswer<Answer>> grouped(const std::vector<std::pair<RuntimeRelease, Answer>>& answers) {
+  std::vector<ReleaseAnswer<Answer>> groups;
+  for (const auto& entry : answers) {
     // A named reference, not a structured binding: C++17 lambdas cannot capture bindings.
-    const RuntimeRelease& release = entry.first;
-    const LoadRefusal& refusal = entry.second;
-    auto same = std::find_if(groups.begin(), groups.end(), [&](const ReleaseRefusal& group) {
-      return group.refusal.stage == refusal.stage && group.refusal.error == refusal.error &&
-             group.refusal.message == refusal.message;
-    });
+    const Answer& answer = entry.second;
+    auto same = std::find_if(groups.begin(), groups.end(),
+                             [&](const ReleaseAnswer<Answer>& group) { return same_answer(group.answer, answer); });
     if (same == groups.end()) {
-      groups.push_back({refusal, {release}});
+      groups.push_back({answer, {entry.first}});
     } else {
-      same->releases.push_back(release);
+      same->releases.push_back(entry.first);
     }
   }
   return groups;
 }
 
-Finding refusal_finding(const ReleaseRefusal& group, const std::vector<RuntimeRelease>& loading, const std::string& file) {
+// "1.1.0, 1.2.0", a release outside the described ones naming the rules it was checked by.
+std::vector<std::string> release_names(const std::vector<RuntimeRelease>& releases) {
   std::vector<std::string> names;
-  for (const RuntimeRelease& release : group.releases) {
+  for (const RuntimeRelease& release : releases) {
     const RuntimeRelease rules = release.described();
     names.push_back(rules == release ? release.text() : fmt::format("{} (by the rules of {})", release.text(), rules.text()));
   }
-  const LoadRefusal& refusal = group.refusal;
+  return names;
+}
+
+Finding run_crash_finding(const ReleaseAnswer<RunCrash>& group, const std::string& file) {
+  const std::vector<std::string> names = release_names(group.releases);
+  const RunCrash& crash = group.answer;
+  Finding finding = finding_of(
+      kLoadCrashesWhenRun, crash.method,
+      fmt::format("ExecuTorch {} load{} it, but method '{}' crashes when it runs: {} (let through in {})",
+                  fmt::join(names, ", "), names.size() == 1 ? "s" : "", crash.method, crash.message,
+                  load_stage_name(crash.stage)),
+      "export the program again with the exporter of the release that must run it: programs it writes run");
+  finding.file = file;
+  return finding;
+}
+
+Finding refusal_finding(const ReleaseAnswer<LoadRefusal>& group, const std::vector<RuntimeRelease>& loading,
+                        const std::string& file) {
+  const std::vector<std::string> names = release_names(group.releases);
+  const LoadRefusal& refusal = group.answer;
   const std::string stage = refusal.stage_name();
   const std::string where = refusal.method.empty() ? stage : fmt::format("{} of method '{}'", stage, refusal.method);
   std::string message =
@@ -204,18 +240,21 @@ Finding refusal_finding(const ReleaseRefusal& group, const std::vector<RuntimeRe
 }  // namespace
 
 LoadCheckReport::LoadCheckReport(std::vector<Finding> findings, std::vector<DelegateLoadCheck> delegates,
-                                 RuntimeChoice runtime, std::string file, bool loader_accepts)
+                                 RuntimeChoice runtime, std::string file, bool loader_accepts, bool crashes_when_run)
     : Report(std::move(findings)),
       delegates_(std::move(delegates)),
       runtime_(std::move(runtime)),
       file_(std::move(file)),
-      loader_accepts_(loader_accepts) {}
+      loader_accepts_(loader_accepts),
+      crashes_when_run_(crashes_when_run) {}
 
 Expected<LoadCheckReport> LoadCheckReport::check(const std::uint8_t* data, std::size_t size, const RuntimeChoice& runtime,
-                                                 const std::string& file) {
+                                                 const std::string& file, const BackendLibraries& libraries) {
   // The loader of each release: a program every release refuses as a container is not a program.
   std::vector<std::pair<RuntimeRelease, LoadRefusal>> refusals;
+  std::vector<std::pair<RuntimeRelease, RunCrash>> crashes;
   std::vector<RuntimeRelease> loading;
+  std::vector<std::string> not_defined;
   std::optional<ProgramView> program;
   std::optional<ProgramView> partial;
   std::optional<std::string> container_refusal;
@@ -224,9 +263,14 @@ Expected<LoadCheckReport> LoadCheckReport::check(const std::uint8_t* data, std::
     options.source_name = file;
     options.runtime = release;
     options.backends.push_back(&backend_load_checks());
+    options.libraries = libraries;
     ProgramLoad load = load_program(data, size, options);
+    for (const std::string& note : load.view.definitions_not_checked) {
+      if (std::find(not_defined.begin(), not_defined.end(), note) == not_defined.end()) not_defined.push_back(note);
+    }
     if (load.loads()) {
       loading.push_back(release);
+      if (load.run_crash) crashes.emplace_back(release, *load.run_crash);
       if (!program) program = std::move(load.view);
       continue;
     }
@@ -260,11 +304,18 @@ Expected<LoadCheckReport> LoadCheckReport::check(const std::uint8_t* data, std::
     }
   }
   std::vector<Finding> findings;
-  for (const ReleaseRefusal& group : grouped(refusals)) findings.push_back(refusal_finding(group, loading, file));
+  for (const auto& group : grouped(refusals)) findings.push_back(refusal_finding(group, loading, file));
+  for (const auto& group : grouped(crashes)) findings.push_back(run_crash_finding(group, file));
+  for (const std::string& note : not_defined) {
+    Finding finding = finding_of(kLoadDefinitionsNotChecked, "program", note,
+                                 "run load-check with a build of fbcompat that has XNNPACK (the default build) to check them");
+    finding.file = file;
+    findings.push_back(std::move(finding));
+  }
   for (const DelegateLoadCheck& item : results) {
     if (auto finding = finding_for(item, *runtime.profile, file)) findings.push_back(std::move(*finding));
   }
-  return LoadCheckReport(std::move(findings), std::move(results), runtime, file, refusals.empty());
+  return LoadCheckReport(std::move(findings), std::move(results), runtime, file, refusals.empty(), !crashes.empty());
 }
 
 std::string LoadCheckReport::what() const {
@@ -301,13 +352,15 @@ std::string LoadCheckReport::json(const RenderOptions&) const {
   for (const RuntimeRelease& release : runtime_.releases) releases.push_back(release.text());
   report["releases"] = std::move(releases);
   report["loadable"] = loadable;
+  report["crashes_when_run"] = crashes_when_run_;
   report["delegates"] = std::move(delegates);
   return json_text(report);
 }
 
 const std::vector<const RuleInfo*>& load_check_rules() {
-  static const std::vector<const RuleInfo*> rules{&kLoadProgramRefused, &kLoadTypesUnknown, &kLoadIdentifierNotAccepted,
-                                                  &kLoadFieldsIgnored};
+  static const std::vector<const RuleInfo*> rules{&kLoadProgramRefused,    &kLoadCrashesWhenRun,
+                                                  &kLoadTypesUnknown,      &kLoadIdentifierNotAccepted,
+                                                  &kLoadFieldsIgnored,     &kLoadDefinitionsNotChecked};
   return rules;
 }
 

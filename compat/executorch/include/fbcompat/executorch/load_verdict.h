@@ -170,6 +170,19 @@ class BackendLibrary {
                                                              const DelegateLoadContext& context) const = 0;
 };
 
+// The backend libraries a caller offers the loader, and why the backends without one have none.
+struct BackendLibraries {
+  std::vector<const BackendLibrary*> libraries;
+  std::string absent;  // "this build of fbcompat has no XNNPACK"; empty: none was asked for
+
+  const BackendLibrary* find(std::string_view backend_id) const {
+    for (const BackendLibrary* library : libraries) {
+      if (library != nullptr && library->backend_id() == backend_id) return library;
+    }
+    return nullptr;
+  }
+};
+
 // One backend's own checks of its payload at BackendDelegate::Init, and the definitions on its library
 // between them. A delegate family provides them (delegate_family.h); XNNPACK's are
 // fbcompat/xnnpack/backend_load_checks.h.

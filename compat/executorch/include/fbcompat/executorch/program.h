@@ -73,8 +73,8 @@ struct ProgramView {
   // Backends whose payloads no delegate family checks: the runtime must register them, and their own
   // checks are not modelled.
   std::vector<std::string> unchecked_backends;
-  // Backends whose payloads were checked, but not defined on their library, because none was given
-  // (a build without it): their display names ("XNNPACK"). Say so once; never claim the stage.
+  // Backends whose payloads were checked but not defined on their library, because none was given (a
+  // build without it): "XNNPACK's own definitions of its payloads were not checked: <why>", once each.
   std::vector<std::string> definitions_not_checked;
 };
 
@@ -103,7 +103,7 @@ struct ProgramReadOptions {
   // Each delegate whose backend id one of these knows is handed to its checks.
   std::vector<const BackendLoadChecks*> backends;
   // And defined on the library of its backend, when one of these is it (load_verdict.h).
-  std::vector<const BackendLibrary*> libraries;
+  BackendLibraries libraries;
   // Where the Verifier's answers on these bytes are kept between loads of them at several releases
   // (and handed to the backends' checks): made for these bytes, by one thread (verifier_limits.h).
   // Null: every load verifies.

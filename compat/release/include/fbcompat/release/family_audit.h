@@ -19,6 +19,8 @@ struct FamilyAuditOptions {
   // The runtime the golden programs run on, and whose node definitions `runtime = "builtin"` checks.
   // Null when this build has none: the audit says what it could not run.
   const DelegateRuntime* runtime = nullptr;
+  // Where the golden programs' payloads are defined as each release's backend defines them.
+  BackendLibraries libraries;
 };
 
 Expected<AuditReport> audit_family(const FamilyConfig& family, const FamilyAuditOptions& options);

@@ -45,14 +45,18 @@ struct RuntimeChoice {
 // An Error naming the known versions and releases when `text` is neither.
 Expected<RuntimeChoice> choose_runtime(const std::string& text);
 
-// `program` loaded by the loader of each release of `runtime`, and every XNNPACK delegate checked on
-// its profile. Bad input (an Error, exit 2): bytes every release refuses as a program container, a
+// `program` loaded by the loader of each release of `runtime` (the whole load: the program, every
+// delegate's data, the XNNPACK backend's checks and its definitions on XNNPACK, method load), and every
+// XNNPACK delegate checked on its profile. A release that loads it but whose method crashes when run is
+// a LOAD_CRASHES_WHEN_RUN finding, not a refusal. Bad input (an Error, exit 2): bytes every release refuses as a program container, a
 // program without an XNNPACK delegate, or a corrupt payload the loader did not already refuse.
 // `file` names the program in findings.
 class LoadCheckReport final : public Report {
  public:
+  // `libraries`: where each release's XNNPACK backend defines the payloads (none: that stage is not
+  // checked, which an info finding says once).
   static Expected<LoadCheckReport> check(const std::uint8_t* program, std::size_t size, const RuntimeChoice& runtime,
-                                         const std::string& file);
+                                         const std::string& file, const BackendLibraries& libraries = {});
 
   const std::vector<DelegateLoadCheck>& delegates() const { return delegates_; }
   // "the load-time check of F on the runtime of V (N XNNPACK delegates)"
@@ -62,11 +66,12 @@ class LoadCheckReport final : public Report {
 
  private:
   LoadCheckReport(std::vector<Finding> findings, std::vector<DelegateLoadCheck> delegates, RuntimeChoice runtime,
-                  std::string file, bool loader_accepts);
+                  std::string file, bool loader_accepts, bool crashes_when_run);
   std::vector<DelegateLoadCheck> delegates_;
   RuntimeChoice runtime_;
   std::string file_;
-  bool loader_accepts_ = true;  // every release's loader loads the program
+  bool loader_accepts_ = true;     // every release's loader loads the program
+  bool crashes_when_run_ = false;  // a release loads it and a method crashes when run
 };
 
 const std::vector<const RuleInfo*>& load_check_rules();
