@@ -17,6 +17,7 @@ namespace {
 struct InspectArguments {
   std::string file;
   std::string runtime;
+  VerificationLevel verification = VerificationLevel::Minimal;
   std::string family_dir = "schemas/xnnpack";
   bool family_dir_given = false;
   Format format = Format::Text;
@@ -35,6 +36,7 @@ int run_inspect(const InspectArguments& arguments) {
     if (!release) return report_error(fmt::format("--runtime {}: not an ExecuTorch release such as 1.4.1", arguments.runtime));
     options.runtime = *release;
   }
+  options.verification = arguments.verification;
   auto libraries = backend_libraries();
   if (!libraries) return report_error(libraries.error());
   options.libraries = std::move(libraries.value());
@@ -71,6 +73,12 @@ void add_inspect_command(CLI::App& app, int& exit_code) {
   command->add_option("--runtime", arguments->runtime,
                       "The ExecuTorch release whose runtime loads it (default: the newest the rules describe)")
       ->default_str(RuntimeRelease::newest_described().text());
+  command->add_option("--verification", arguments->verification, "How much Program::load verifies (the runtime's caller chooses)")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, VerificationLevel>{{"minimal", VerificationLevel::Minimal},
+                                                                                   {"internal-consistency",
+                                                                                    VerificationLevel::InternalConsistency}},
+                                          CLI::ignore_case))
+      ->default_str("minimal");
   add_format_option(*command, arguments->format, {Format::Text, Format::Json});
   command->footer(
       "Lists the program version, the extended header, every execution plan and delegate (backend id, INLINE\n"

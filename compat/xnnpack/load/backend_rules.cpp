@@ -142,10 +142,22 @@ bool is_quantized_datatype(fb_xnnpack::XNNDatatype datatype) {
   }
 }
 
-bool node_type_defined(XNodeUnion type, const BackendRules& rules) {
+bool node_type_defined(XNodeUnion type, const BackendRules& rules, bool development_head) {
   if (always_defined(type)) return true;
   const BackendRule* rule = rule_of(type);
-  return rule != nullptr && rules(*rule);
+  if (rule != nullptr) return rules(*rule);
+  if (!development_head) return false;
+  // Past the newest described release's types: what the newest schema added after it.
+  static const int newest_defined = [] {
+    const BackendRules newest(backend_release_rules(), RuntimeRelease::newest_described());
+    int id = 0;
+    for (int t = 1; t <= static_cast<int>(XNodeUnion::MAX); ++t) {
+      if (node_type_defined(static_cast<XNodeUnion>(t), newest)) id = t;
+    }
+    return id;
+  }();
+  const int id = static_cast<int>(type);
+  return id > newest_defined && id <= static_cast<int>(XNodeUnion::MAX);
 }
 
 std::optional<DefiningReleases> releases_defining(XNodeUnion type) {

@@ -56,8 +56,10 @@ bool is_quantized_datatype(fb_xnnpack::XNNDatatype datatype);
 const std::vector<ReleaseRule>& backend_release_rules();
 
 // Whether a release's compileModel defines nodes of this type: the types every release from the oldest
-// described defines, and those a rule adds or removes. XNNDepthToSpace2d, NONE and unknown ids: never.
-bool node_type_defined(fb_xnnpack::XNodeUnion type, const BackendRules& rules);
+// described defines, and those a rule adds or removes. At the development head (an unreleased schema
+// version's runtime), also the types the newest runtime schema adds after the newest described release
+// (XNNDepthToSpace2d). NONE and unknown ids: never.
+bool node_type_defined(fb_xnnpack::XNodeUnion type, const BackendRules& rules, bool development_head = false);
 // The releases that define the type: [first, until), `until` empty when every later release does;
 // nullopt when no described release does (XNNDepthToSpace2d, added after 1.4.1). For a refusal's words.
 struct DefiningReleases {

@@ -124,9 +124,9 @@ Expected<RuntimeChoice> choose_runtime(const std::string& text) {
                                                 profile->last_release);
     } else {
       // Not released yet: the newest loader the rules describe stands for it.
-      choice.releases = {RuntimeRelease::newest_described()};
-      choice.name = fmt::format("{} (not released yet; loaded as {} loads)", profile->version,
-                                RuntimeRelease::newest_described().text());
+      choice.releases = {RuntimeRelease::development_head()};
+      choice.name = fmt::format("{} (not released yet; loaded as {} loads, with the node types its schema adds)",
+                                profile->version, RuntimeRelease::newest_described().text());
     }
     return choice;
   }

@@ -12,13 +12,13 @@ namespace fbcompat::xnnpack {
 namespace {
 
 // "1..35, 37..47": the node type ids a release defines, as ranges.
-std::string defined_type_ids(const BackendRules& rules) {
+std::string defined_type_ids(const BackendRules& rules, bool development_head) {
   std::string text;
   const int last = static_cast<int>(fx::XNodeUnion::MAX);
   for (int id = 1; id <= last; ++id) {
-    if (!node_type_defined(static_cast<fx::XNodeUnion>(id), rules)) continue;
+    if (!node_type_defined(static_cast<fx::XNodeUnion>(id), rules, development_head)) continue;
     int end = id;
-    while (end < last && node_type_defined(static_cast<fx::XNodeUnion>(end + 1), rules)) ++end;
+    while (end < last && node_type_defined(static_cast<fx::XNodeUnion>(end + 1), rules, development_head)) ++end;
     text += fmt::format("{}{}", text.empty() ? "" : ", ", end == id ? fmt::format("{}", id) : fmt::format("{}..{}", id, end));
     id = end;
   }
@@ -29,7 +29,9 @@ std::string defined_type_ids(const BackendRules& rules) {
 std::string releases_that_define(fx::XNodeUnion type) {
   const std::optional<DefiningReleases> defining = releases_defining(type);
   if (!defining) {
-    return fmt::format("no ExecuTorch release up to {} defines it", RuntimeRelease::newest_described().text());
+    const BackendRules newest(backend_release_rules(), RuntimeRelease::newest_described());
+    return fmt::format("no ExecuTorch release up to {} defines it{}", RuntimeRelease::newest_described().text(),
+                       node_type_defined(type, newest, true) ? " (it was added after it, in the newest schema)" : "");
   }
   if (defining->until) {
     return fmt::format("releases {} up to {} defined it", defining->first.text(), defining->until->text());
@@ -41,12 +43,12 @@ std::string releases_that_define(fx::XNodeUnion type) {
 
 bool PayloadChecker::check_node(const fx::XNode& node, std::size_t n) {
   const fx::XNodeUnion type = node.xnode_union_type();
-  if (!node_type_defined(type, rules_)) {
+  if (!node_type_defined(type, rules_, context_.development_head)) {
     return refuse(RuntimeError::NotImplemented,
                   fmt::format("{} has node type {}, which this release's XNNPACK backend does not define (Unhandled node "
                               "type): {}; it defines node types {}",
                               node_name(node, n), static_cast<int>(type), releases_that_define(type),
-                              defined_type_ids(rules_)));
+                              defined_type_ids(rules_, context_.development_head)));
   }
   if (node.xnode_union() == nullptr) {
     return refuse(RuntimeError::Crash,

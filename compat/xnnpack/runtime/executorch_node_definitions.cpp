@@ -260,6 +260,10 @@ std::optional<std::string> XnnpackPayloadDefinition::define_node_of(const fx::XN
                                                             ids[0], ids[1], ids[2], ids[3], ids[4], ids[5],
                                                             node.xnode_union_as_XNNScaledDotProductAttention()->flags()),
                     "xnn_define_scaled_dot_product_attention");
+    case XNodeUnion::XNNDepthToSpace2d: {  // the development head's (the newest schema's, after 1.4.1)
+      const auto* p = node.xnode_union_as_XNNDepthToSpace2d();
+      return answer(xnn_define_depth_to_space(subgraph_, in, out, p->block_size(), p->flags()), "xnn_define_depth_to_space");
+    }
     default:
       return std::nullopt;  // the backend's checks refuse every type the release does not define
   }

@@ -88,7 +88,7 @@ struct ProgramTensor {
 };
 
 // The ExecuTorch releases whose runtimes read payloads of manifest version `version` or later, oldest
-// first. An unreleased version stands for the newest release the loader rules describe.
+// first. An unreleased version stands for the development head (runtime_release.h).
 std::vector<RuntimeRelease> runtime_releases_from(const Manifest& manifest, std::size_t version);
 
 // The layout a tensor of `rank` dimensions is recorded in: "NHWC" (4), "NC" (2), else "ROW_MAJOR".
@@ -107,6 +107,7 @@ struct GoldenProgram {
   bool runnable = false;
   std::vector<ProgramTensor> inputs;
   std::vector<ProgramTensor> expected_outputs;  // computed by the family's reference operators
+  std::string exported_as;  // the release whose exporter's shape it has; empty: none in particular
 };
 
 // Golden verify calls one family from several threads at once (one program on each): its const

@@ -121,7 +121,7 @@ struct NamedDataBytes {
 
 // What a backend's checks may ask of the program around its payload.
 struct DelegateLoadContext {
-  RuntimeRelease release;
+  RuntimeRelease release;  // whose rules apply (the nearest described release)
   std::string method;
   // The program's named data (Program.named_data) by key: nullopt when the key resolves, else the
   // refusal. Null when the program has no named_data at all.
@@ -136,6 +136,9 @@ struct DelegateLoadContext {
   // What the backend's checks find that the runtime reads without refusing (a constant shorter than its
   // tensor): a warning on the program's view. Null: not reported.
   std::function<void(std::string)> warn;
+  // The runtime asked for is the development head (RuntimeRelease::is_development_head): the backend
+  // knows what its newest schema adds after `release`.
+  bool development_head = false;
 };
 
 // One payload being defined on its backend's library, one piece at a time in the order the backend's

@@ -22,6 +22,13 @@ struct RuntimeRelease {
   static std::optional<RuntimeRelease> parse(std::string_view text);
   static constexpr RuntimeRelease oldest_described() { return {0, 2, 0}; }
   static constexpr RuntimeRelease newest_described() { return {1, 4, 1}; }
+  // The runtime of a schema version not released yet (the development head): it loads as the newest
+  // described release does, and its delegates know what their newest schemas add after that release.
+  static constexpr RuntimeRelease development_head() {
+    return {newest_described().major, newest_described().minor + 1, 0};
+  }
+  // Newer than every release the rules describe: judged as the development head.
+  constexpr bool is_development_head() const { return newest_described() < *this; }
 
   constexpr bool at_least(unsigned major_, unsigned minor_, unsigned patch_ = 0) const {
     if (major != major_) return major > major_;
