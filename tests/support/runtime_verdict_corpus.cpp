@@ -252,6 +252,67 @@ std::vector<VerdictCase> value_cases() {
   return cases;
 }
 
+// A constant shorter than the bytes XNNPACK reads of its tensor: `dims` is the tensor's shape, its
+// constant holds 16 bytes, and `trailing` bytes of another constant follow it in the payload; `packed`
+// makes it a fully connected node's filter (read as the method loads), else an add's second input (read
+// when it runs).
+Bytes with_short_constant(const Dims& dims, bool packed, std::size_t trailing = 0) {
+  XnnGraphBuilder graph;
+  const std::vector<float> sixteen_bytes(4, 0.5f);
+  const std::uint32_t data = graph.add_constant_bytes(sixteen_bytes.data(), 16);
+  if (trailing != 0) graph.add_constant_bytes(std::vector<std::uint8_t>(trailing, 0).data(), trailing);
+  const std::uint32_t input = graph.input({1, dims.back()});
+  const std::uint32_t constant = graph.tensor(XNNDatatype::xnn_datatype_fp32, dims, 0, kNoValue, data);
+  const std::uint32_t output = graph.output({1, packed ? dims.front() : dims.back()});
+  if (packed) {
+    graph.node(XNodeUnion::XNNFullyConnected,
+               fx::CreateXNNFullyConnected(graph.fbb(), input, constant, kNoValue, output, 0).Union());
+  } else {
+    graph.node(XNodeUnion::XNNAdd, graph.node2x1(input, constant, output));
+  }
+  return graph.finish();
+}
+
+std::vector<VerdictCase> constant_cases() {
+  std::vector<VerdictCase> cases;
+  cases.push_back({"weights_past_the_payload", "a fully connected filter whose constant ends long before its tensor",
+                   program_of(with_short_constant({1024, 1024}, true)),
+                   {crash("1.4.1", LoadStage::DelegateChecks, "while it packs the weights"),
+                    crash("1.3.0", LoadStage::DelegateChecks, "past the end of the delegate's data")}});
+  cases.push_back({"add_input_past_the_payload", "an add's constant input that ends long before its tensor",
+                   program_of(with_short_constant({1, 65536}, false)),
+                   {crashes_when_run("1.4.1", LoadStage::DelegateChecks, "when the method runs")}});
+  {
+    // The filter's dims say 2x1x1x2; the node's kernel says 512x512: XNNPACK packs what the node says.
+    XnnGraphBuilder graph;
+    const std::uint32_t input = graph.input({1, 4, 4, 2});
+    const std::uint32_t filter = graph.constant({2, 1, 1, 2}, {1, 2, 3, 4});
+    const std::uint32_t output = graph.output({1, 4, 4, 2});
+    fx::_XNNNodeConvBuilder conv(graph.fbb());
+    conv.add_kernel_height(512);
+    conv.add_kernel_width(512);
+    conv.add_subsampling_height(1);
+    conv.add_subsampling_width(1);
+    conv.add_dilation_height(1);
+    conv.add_dilation_width(1);
+    conv.add_groups(1);
+    conv.add_group_input_channels(2);
+    conv.add_group_output_channels(2);
+    conv.add_input1_id(input);
+    conv.add_filter_id(filter);
+    conv.add_bias_id(kNoValue);
+    conv.add_output_id(output);
+    graph.node(XNodeUnion::XNNConv2d, conv.Finish().Union());
+    cases.push_back({"conv_kernel_past_its_filter", "a convolution whose kernel reads far past its filter's constant",
+                     program_of(graph.finish()),
+                     {crash("1.4.1", LoadStage::DelegateChecks, "while it packs the weights")}});
+  }
+  cases.push_back({"constant_read_on_into_the_payload", "a constant 8 bytes short, the payload's bytes after it",
+                   program_of(with_short_constant({1, 6}, false, 64)),
+                   {loads("1.4.1")}});
+  return cases;
+}
+
 // What XNNPACK itself refuses once the backend's checks let it through.
 std::vector<VerdictCase> definition_cases() {
   std::vector<VerdictCase> cases;
@@ -264,7 +325,7 @@ std::vector<VerdictCase> definition_cases() {
     cases.push_back({"xnnpack_refuses_a_value", "a value XNNPACK refuses to define (datatype invalid)",
                      program_of(graph.finish()),
                      {refused("1.4.1", LoadStage::LibraryDefinition, RuntimeError::Internal,
-                              "xnn_define_tensor_value answers invalid parameter", PayloadPlace::value(2))}});
+                              "xnn_define_tensor_value answers unsupported parameter", PayloadPlace::value(2))}});
   }
   cases.push_back({"xnnpack_refuses_a_node", "a node XNNPACK refuses to define (a 0x1 pooling window)",
                    program_of(with_node(XNodeUnion::XNNMaxPooling2d, {1, 4, 4, 2}, {1, 4, 4, 2},
@@ -328,7 +389,7 @@ std::vector<VerdictCase> method_cases() {
 
 std::vector<VerdictCase> runtime_verdict_corpus() {
   std::vector<VerdictCase> corpus;
-  for (auto* group : {&node_type_cases, &node_field_cases, &value_cases, &definition_cases, &method_cases}) {
+  for (auto* group : {&node_type_cases, &node_field_cases, &value_cases, &constant_cases, &definition_cases, &method_cases}) {
     for (VerdictCase& entry : (*group)()) corpus.push_back(std::move(entry));
   }
   return corpus;

@@ -394,7 +394,7 @@ struct MethodLoad {
 
   // What the backend's checks may ask of the program, and its library when one is given.
   DelegateLoadContext delegate_context(const MethodPlace& where) {
-    DelegateLoadContext context{s.release, s.method, nullptr, s.options.verified, nullptr, nullptr, nullptr,
+    DelegateLoadContext context{s.release, s.method, nullptr, s.options.verified, nullptr, nullptr, nullptr, nullptr,
                                 s.options.runtime.is_development_head()};
     if (s.program->named_data() != nullptr) {
       context.resolve_named_data = [this](std::string_view key) { return find_named_data(s, key).refusal; };
@@ -406,6 +406,9 @@ struct MethodLoad {
     }
     context.warn = [this, where](std::string message) {
       s.warn(fmt::format("method '{}' {}: {}", s.method, where.text(), message));
+    };
+    context.crashes_when_run = [this, where](std::string message) {
+      s.crashes_when_run(LoadStage::DelegateChecks, fmt::format("{}: {}", where.text(), message));
     };
     context.library = s.options.libraries.find(where.backend);
     if (context.library == nullptr) note_not_defined(where.backend);

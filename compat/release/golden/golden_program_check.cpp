@@ -98,6 +98,7 @@ class ProgramChecker {
     }
     std::optional<ProgramView> program;
     LoadsByRules loads(backend_rule_tables(read_options.backends));
+    bool refused_by_own_release = false;
     for (const RuntimeRelease& release : releases) {
       read_options.runtime = release;
       const ProgramLoad& load = loads.at(release, [&] { return load_program(bytes.data(), bytes.size(), read_options); });
@@ -114,8 +115,9 @@ class ProgramChecker {
       // A frozen program its own release refuses is coverage-only: judged against the schemas, and noted.
       // So is a coverage program (a distinct value in every field slot, not a meaningful graph) that its
       // delegate's own checks refuse at any release. Its container, segments and method must still load.
+      if (load.refusal && release == releases.front()) refused_by_own_release = true;
       const bool coverage_only =
-          load.refusal && (release == releases.front() ||
+          load.refusal && (refused_by_own_release ||
                            (!entry.runnable && (load.refusal->stage == LoadStage::DelegateChecks ||
                                                 load.refusal->stage == LoadStage::LibraryDefinition)));
       const bool newest = release == releases.back();

@@ -155,7 +155,9 @@ class GoldenChecker {
       std::vector<RuntimeRelease> releases = group.releases;
       std::sort(releases.begin(), releases.end());
       std::vector<std::string> names;
-      for (const RuntimeRelease& release : releases) names.push_back(release.text());
+      for (const RuntimeRelease& release : releases) {
+        names.push_back(release.is_development_head() ? "the development head" : release.text());
+      }
       const std::string stage = group.refusal.stage_name();
       const bool one = group.programs.size() == 1;
       add(kGoldenProgramRefusedByRelease, fmt::format("{}", fmt::join(group.versions, ", ")), group.files.front(),

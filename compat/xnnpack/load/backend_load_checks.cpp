@@ -42,7 +42,7 @@ PayloadChecker::PayloadChecker(const std::uint8_t* payload, std::size_t size, co
 
 std::optional<LoadRefusal> PayloadChecker::run() {
   const bool loads = read_header() && check_graph() && start_definitions() && check_packed_weights() &&
-                     define_values() && define_nodes() && create_runtime();
+                     define_values() && define_nodes() && judge_short_constants() && create_runtime();
   if (loads && definition_ && context_.warn) {
     for (std::string& note : definition_->notes()) context_.warn(std::move(note));
   }
@@ -135,6 +135,7 @@ bool PayloadChecker::check_graph() {
     return refuse(RuntimeError::InvalidProgram,
                   fmt::format("num_externs is {}, above the runtime's limit of {}", graph_->num_externs(), kMaxExterns));
   }
+  packed_ = packed_reads(*graph_);
   return true;
 }
 
@@ -187,6 +188,30 @@ bool PayloadChecker::define_nodes() {
 bool PayloadChecker::create_runtime() {
   if (!definition_) return true;
   if (auto answer = definition_->create_runtime()) return refuse_definition(PayloadPlace::runtime(), *answer);
+  return true;
+}
+
+std::uint64_t PayloadChecker::payload_end_from(const std::uint8_t* inside) const {
+  const std::uint8_t* base = aligned_.empty() ? payload_ + parts_.flatbuffer_offset : aligned_.data();
+  return size_ - parts_.flatbuffer_offset - static_cast<std::uint64_t>(inside - base);
+}
+
+bool PayloadChecker::judge_short_constants() {
+  for (const ShortConstant& constant : short_constants_) {
+    const std::string what = fmt::format("xvalues[{}]'s constant holds {} bytes where XNNPACK reads {}", constant.value,
+                                         constant.bytes.entry, constant.needed);
+    if (constant.needed <= constant.bytes.to_payload_end) {
+      if (context_.warn) context_.warn(what + ": the runtime reads on into other bytes of the payload");
+      continue;
+    }
+    if (packed_.count(constant.id) != 0) {
+      return refuse(RuntimeError::Crash, what + ", past the end of the delegate's data, while it packs the weights as "
+                                                "the method loads");
+    }
+    if (context_.crashes_when_run) {
+      context_.crashes_when_run(what + ", past the end of the delegate's data, when the method runs");
+    }
+  }
   return true;
 }
 

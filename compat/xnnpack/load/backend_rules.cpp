@@ -126,6 +126,27 @@ fb_xnnpack::XNNDatatype datatype_as_handed(fb_xnnpack::XNNDatatype datatype, con
   return code >= 1 && code <= newest ? datatype : XNNDatatype::xnn_datatype_invalid;
 }
 
+std::uint64_t datatype_bits(fb_xnnpack::XNNDatatype datatype) {
+  using fb_xnnpack::XNNDatatype;
+  switch (datatype) {
+    case XNNDatatype::xnn_datatype_qcint4:
+    case XNNDatatype::xnn_datatype_qbint4: return 4;
+    case XNNDatatype::xnn_datatype_qint8:
+    case XNNDatatype::xnn_datatype_quint8:
+    case XNNDatatype::xnn_datatype_qcint8:
+    case XNNDatatype::xnn_datatype_qdint8:
+    case XNNDatatype::xnn_datatype_qpint8: return 8;
+    case XNNDatatype::xnn_datatype_fp16:
+    case XNNDatatype::xnn_datatype_bf16: return 16;
+    case XNNDatatype::xnn_datatype_fp32:
+    case XNNDatatype::xnn_datatype_qint32:
+    case XNNDatatype::xnn_datatype_qcint32:
+    case XNNDatatype::xnn_datatype_int32:
+    case XNNDatatype::xnn_datatype_pfp32: return 32;
+    default: return 0;
+  }
+}
+
 bool is_quantized_datatype(fb_xnnpack::XNNDatatype datatype) {
   using fb_xnnpack::XNNDatatype;
   switch (datatype) {

@@ -49,6 +49,8 @@ using BackendRules = RulesInEffect<BackendRule, kBackendRuleCount>;
 // A datatype as the release's compileModel hands it to XNNPACK (getDataType): itself, or invalid when
 // that release does not know it.
 fb_xnnpack::XNNDatatype datatype_as_handed(fb_xnnpack::XNNDatatype datatype, const BackendRules& rules);
+// Bits per element of a datatype whose static data XNNPACK reads (4 for the 4-bit ones); 0 for others.
+std::uint64_t datatype_bits(fb_xnnpack::XNNDatatype datatype);
 // The datatypes compileModel counts as quantized (isQuantizedDataType).
 bool is_quantized_datatype(fb_xnnpack::XNNDatatype datatype);
 

@@ -191,7 +191,11 @@ std::vector<std::string> release_names(const std::vector<RuntimeRelease>& releas
   std::vector<std::string> names;
   for (const RuntimeRelease& release : releases) {
     const RuntimeRelease rules = release.described();
-    names.push_back(rules == release ? release.text() : fmt::format("{} (by the rules of {})", release.text(), rules.text()));
+    if (release.is_development_head()) {
+      names.push_back(fmt::format("the development head after {}", rules.text()));
+    } else {
+      names.push_back(rules == release ? release.text() : fmt::format("{} (by the rules of {})", release.text(), rules.text()));
+    }
   }
   return names;
 }

@@ -17,6 +17,7 @@
 #include "fbcompat/executorch/load_verdict.h"
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
 #include "load/backend_rules.h"
+#include "load/packed_weights.h"
 #include "load/payload_parts.h"
 
 namespace fbcompat::xnnpack {
@@ -54,9 +55,27 @@ class PayloadChecker {
     const char* field;
     std::string worded() const;
   };
-  // Constant data `i` (0: none); `found` says whether the runtime gets bytes for it.
-  bool check_constant(std::uint32_t i, const ConstantIndex& where, bool& found);
-  bool check_named(const std::string& key, const std::string& where, bool& found);
+  // What the runtime gets for a constant: whether any bytes, how many its entry holds, and how many lie
+  // from its start to the payload's end (past which a read leaves the delegate's data).
+  struct ConstantBytes {
+    bool found = false;
+    std::uint64_t entry = 0;
+    std::uint64_t to_payload_end = UINT64_MAX;  // unknown for named data: its segment is the program's
+  };
+  // Constant data `i` (0: none).
+  bool check_constant(std::uint32_t i, const ConstantIndex& where, ConstantBytes& bytes);
+  bool check_named(const std::string& key, const std::string& where, ConstantBytes& bytes);
+  // A tensor whose constant is shorter than the bytes XNNPACK reads of it: a warning when the read stays
+  // in the payload, a crash past it (while packing a convolution's or fully connected's weights, or when
+  // the method runs for the others), judged once the nodes say which are packed.
+  void note_short_constant(const fx::XNNTensorValue& tensor, std::size_t v, const ConstantBytes& bytes);
+  bool judge_short_constants();
+  struct ShortConstant {
+    std::size_t value;
+    std::uint32_t id;
+    std::uint64_t needed;
+    ConstantBytes bytes;
+  };
 
   // ---- node_checks.cpp: each node's definer's checks before its XNNPACK call
   bool check_node(const fx::XNode& node, std::size_t n);
@@ -68,6 +87,8 @@ class PayloadChecker {
   bool refuse_under(BackendRule rule, RuntimeError error, std::string message);
   bool refuse_definition(PayloadPlace place, const std::string& answer);
   std::string node_name(const fx::XNode& node, std::size_t n) const;
+  // Bytes from `inside` (in the graph, or its aligned copy) to the payload's end.
+  std::uint64_t payload_end_from(const std::uint8_t* inside) const;
 
   const std::uint8_t* payload_;
   std::size_t size_;
@@ -77,6 +98,8 @@ class PayloadChecker {
   std::vector<std::uint8_t> aligned_;
   const fx::XNNGraph* graph_ = nullptr;
   std::unordered_set<std::uint32_t> defined_ids_;  // the value ids a node may name: remapped_ids' keys
+  std::vector<ShortConstant> short_constants_;
+  std::unordered_map<std::uint32_t, PackedReads> packed_;  // what XNNPACK reads of the weights it packs
   std::unique_ptr<PayloadDefinition> definition_;
   std::optional<LoadRefusal> refusal_;
 };

@@ -2,6 +2,7 @@
 // kind, its tensor, flags and shape, its constant data, dynamic quantization (dq_datatype), and its
 // quantization parameters. What the runtime reads without checking (a missing table, a zero group
 // size) is a crash.
+#include <algorithm>
 #include <string>
 
 #include <fmt/format.h>
@@ -49,12 +50,31 @@ bool PayloadChecker::check_value(const fx::XValue& value, std::size_t v) {
                   fmt::format("xvalues[{}] has no tensor", v));
   }
   if (!check_tensor(*tensor, v)) return false;
-  bool has_data = false;
-  if (!check_constant(tensor->constant_buffer_idx(), ConstantIndex{v, ".constant_buffer_idx"}, has_data)) return false;
-  if (!check_dq_datatype(*tensor, quantized == nullptr, has_data, v)) return false;
-  if (quantized != nullptr && !check_quantization(*quantized, *tensor, has_data, v)) return false;
+  ConstantBytes data;
+  if (!check_constant(tensor->constant_buffer_idx(), ConstantIndex{v, ".constant_buffer_idx"}, data)) return false;
+  if (!check_dq_datatype(*tensor, quantized == nullptr, data.found, v)) return false;
+  if (quantized != nullptr && !check_quantization(*quantized, *tensor, data.found, v)) return false;
   defined_ids_.insert(tensor->id_out());  // remapped_ids.emplace: the first value with an id keeps it
+  if (data.found) note_short_constant(*tensor, v, data);
   return true;
+}
+
+// XNNPACK reads a tensor's dims' worth of its constant, or for the weights it packs as many as the
+// node's own fields say, if more.
+void PayloadChecker::note_short_constant(const fx::XNNTensorValue& tensor, std::size_t v, const ConstantBytes& bytes) {
+  const fx::XNNDatatype datatype = datatype_as_handed(tensor.datatype(), rules_);
+  const auto* dims = tensor.dims();
+  const std::size_t rank = rules_(BackendRule::RankFromDims) ? (dims == nullptr ? 0 : dims->size()) : tensor.num_dims();
+  std::uint64_t elements = 1;
+  for (std::size_t d = 0; d < rank; ++d) {
+    const std::uint64_t extent = dims->Get(static_cast<flatbuffers::uoffset_t>(d));
+    elements = extent != 0 && elements > UINT64_MAX / extent ? UINT64_MAX : elements * extent;
+  }
+  std::uint64_t needed = bytes_of(elements, datatype);
+  if (const auto packed = packed_.find(tensor.id_out()); packed != packed_.end()) {
+    needed = std::max(needed, bytes_of(packed->second.elements, datatype));
+  }
+  if (needed > bytes.entry) short_constants_.push_back({v, tensor.id_out(), needed, bytes});
 }
 
 // Flags and shape.
@@ -120,9 +140,9 @@ bool PayloadChecker::check_quantization(const fx::XNNQuantizedTensorValue& quant
       if (params == nullptr) return unread("its PerChannelQuant table");
       if (params->scale() == nullptr) return unread("PerChannelQuant.scale");
       if (params->scale_buffer_idx() == 0) return true;
-      bool found = false;
-      if (!check_constant(params->scale_buffer_idx(), ConstantIndex{v, " scale_buffer_idx"}, found)) return false;
-      return found || refuse(RuntimeError::Internal,
+      ConstantBytes scales;
+      if (!check_constant(params->scale_buffer_idx(), ConstantIndex{v, " scale_buffer_idx"}, scales)) return false;
+      return scales.found || refuse(RuntimeError::Internal,
                              fmt::format("xvalues[{}]: its scales (scale_buffer_idx {}) have no data", v,
                                          params->scale_buffer_idx()));
     }
@@ -163,9 +183,9 @@ bool PayloadChecker::check_group_quantization(const fx::XNNQuantizedTensorValue&
   if (params->group_size() == 0) return crash("group_size is 0, and the runtime divides by it");
   std::size_t scales = 0;
   if (params->scale_buffer_idx() != 0) {
-    bool found = false;
-    if (!check_constant(params->scale_buffer_idx(), ConstantIndex{v, " scale_buffer_idx"}, found)) return false;
-    if (!found) {
+    ConstantBytes scale_bytes;
+    if (!check_constant(params->scale_buffer_idx(), ConstantIndex{v, " scale_buffer_idx"}, scale_bytes)) return false;
+    if (!scale_bytes.found) {
       return refuse(RuntimeError::Internal,
                     fmt::format("xvalues[{}]: its scales (scale_buffer_idx {}) have no data", v, params->scale_buffer_idx()));
     }
@@ -190,8 +210,8 @@ bool PayloadChecker::check_group_quantization(const fx::XNNQuantizedTensorValue&
 
 // Constant data `i` (0: none): inside the flatbuffer without a header, else in the constant region or
 // the program's named data.
-bool PayloadChecker::check_constant(std::uint32_t i, const ConstantIndex& where, bool& found) {
-  found = false;
+bool PayloadChecker::check_constant(std::uint32_t i, const ConstantIndex& where, ConstantBytes& bytes) {
+  bytes = ConstantBytes{};
   if (i == 0) return true;
   constexpr BackendRule kChecked = BackendRule::ConstantsChecked;
   if (!parts_.has_header) {
@@ -201,11 +221,14 @@ bool PayloadChecker::check_constant(std::uint32_t i, const ConstantIndex& where,
       return refuse_under(kChecked, RuntimeError::InvalidProgram,
                           fmt::format("{} is {}, past the graph's {} constant_buffer entries", where.worded(), i, count));
     }
-    if (buffers->Get(i)->storage() == nullptr) {
+    const auto* storage = buffers->Get(i)->storage();
+    if (storage == nullptr) {
       return refuse_under(kChecked, RuntimeError::InvalidProgram,
                           fmt::format("{}: constant_buffer[{}] has no storage", where.worded(), i));
     }
-    found = true;
+    bytes.found = true;
+    bytes.entry = storage->size();
+    bytes.to_payload_end = payload_end_from(storage->data());
     return true;
   }
   const auto* entries = graph_->constant_data();
@@ -216,7 +239,7 @@ bool PayloadChecker::check_constant(std::uint32_t i, const ConstantIndex& where,
   }
   const fx::ConstantDataOffset* entry = entries->Get(i);
   if (entry->named_key() != nullptr && rules_(BackendRule::NamedConstants)) {
-    return check_named(entry->named_key()->str(), where.worded(), found);
+    return check_named(entry->named_key()->str(), where.worded(), bytes);
   }
   if (entry->offset() > parts_.constants_size || entry->size() > parts_.constants_size - entry->offset()) {
     return refuse_under(kChecked, RuntimeError::InvalidProgram,
@@ -224,11 +247,13 @@ bool PayloadChecker::check_constant(std::uint32_t i, const ConstantIndex& where,
                                     "constant data",
                                     where.worded(), i, entry->offset(), entry->size(), parts_.constants_size));
   }
-  found = true;
+  bytes.found = true;
+  bytes.entry = entry->size();
+  bytes.to_payload_end = size_ - parts_.constants_offset - entry->offset();
   return true;
 }
 
-bool PayloadChecker::check_named(const std::string& key, const std::string& where, bool& found) {
+bool PayloadChecker::check_named(const std::string& key, const std::string& where, ConstantBytes& bytes) {
   if (!context_.resolve_named_data) {
     return refuse(RuntimeError::Crash,
                   fmt::format("{} names named data '{}', but the program has no named_data (and no .ptd data is "
@@ -238,8 +263,9 @@ bool PayloadChecker::check_named(const std::string& key, const std::string& wher
   std::optional<LoadRefusal> missing = context_.resolve_named_data(key);
   if (!missing) {
     // The file loaders give a null pointer for an empty segment.
-    const auto bytes = context_.named_data_bytes ? context_.named_data_bytes(key) : std::nullopt;
-    found = bytes && bytes->size != 0;
+    const auto named = context_.named_data_bytes ? context_.named_data_bytes(key) : std::nullopt;
+    bytes.found = named && named->size != 0;
+    bytes.entry = named ? named->size : 0;
     return true;
   }
   if (!rules_(BackendRule::NamedDataErrors)) return true;  // the tensor silently gets no data

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -37,27 +38,6 @@ xnn_datatype to_xnn(XNNDatatype datatype) {
   }
 }
 
-// Bits per element of the datatypes XNNPACK reads static data of; 0 for the others.
-std::uint64_t element_bits(XNNDatatype datatype) {
-  switch (datatype) {
-    case XNNDatatype::xnn_datatype_qcint4:
-    case XNNDatatype::xnn_datatype_qbint4: return 4;
-    case XNNDatatype::xnn_datatype_qint8:
-    case XNNDatatype::xnn_datatype_quint8:
-    case XNNDatatype::xnn_datatype_qcint8:
-    case XNNDatatype::xnn_datatype_qdint8:
-    case XNNDatatype::xnn_datatype_qpint8: return 8;
-    case XNNDatatype::xnn_datatype_fp16:
-    case XNNDatatype::xnn_datatype_bf16: return 16;
-    case XNNDatatype::xnn_datatype_fp32:
-    case XNNDatatype::xnn_datatype_qint32:
-    case XNNDatatype::xnn_datatype_qcint32:
-    case XNNDatatype::xnn_datatype_int32:
-    case XNNDatatype::xnn_datatype_pfp32: return 32;
-    default: return 0;
-  }
-}
-
 // fp32 to bf16 as the backend converts block scales stored as fp32.
 std::uint16_t to_bf16(float value) {
   const float adjusted = value * 1.00389105f;
@@ -74,7 +54,7 @@ XnnpackPayloadDefinition::XnnpackPayloadDefinition(xnn_subgraph_t subgraph, Alig
                                                    const DelegateLoadContext& context)
     : subgraph_(subgraph), graph_copy_(std::move(graph_copy)), graph_(graph), constants_(constants),
       constants_size_(constants_size), has_header_(has_header), context_(context),
-      rules_(backend_release_rules(), context.release) {
+      rules_(backend_release_rules(), context.release), packed_(packed_reads(graph)) {
   remapped_ids_.emplace(XNN_INVALID_VALUE_ID, XNN_INVALID_VALUE_ID);
 }
 
@@ -110,7 +90,7 @@ XnnpackPayloadDefinition::Shape XnnpackPayloadDefinition::shape_of(const fx::XNN
     if (extent != 0 && elements > UINT64_MAX / extent) overflow = true;
     elements *= extent;
   }
-  const std::uint64_t bits = element_bits(tensor.datatype());
+  const std::uint64_t bits = datatype_bits(tensor.datatype());
   shape.bytes = overflow || (bits != 0 && elements > (UINT64_MAX - 7) / bits) ? UINT64_MAX : (elements * bits + 7) / 8;
   return shape;
 }
@@ -137,9 +117,12 @@ const void* XnnpackPayloadDefinition::covered(const void* data, std::uint64_t av
                                               const std::string& what) {
   if (data == nullptr || available >= needed) return data;
   if (needed > kMaxRuntimeConstantBytes) return nullptr;
-  notes_.push_back(fmt::format("{} has {} bytes of constant data where XNNPACK reads {}: the runtime reads past them "
-                               "(XNNPACK was given zeros there)",
-                               what, available, needed));
+  // A tensor's own constant the backend's checks judge (payload_checker.h); scales are said here.
+  if (!what.empty()) {
+    notes_.push_back(fmt::format("{} have {} bytes where XNNPACK reads {}: the runtime reads past them (XNNPACK was "
+                                 "given zeros there)",
+                                 what, available, needed));
+  }
   AlignedBytes& copy = copies_.emplace_back(static_cast<const std::uint8_t*>(nullptr), static_cast<std::size_t>(needed));
   std::memcpy(copy.data(), data, static_cast<std::size_t>(available));
   std::memset(copy.data() + available, 0, static_cast<std::size_t>(needed - available));
@@ -170,13 +153,17 @@ std::optional<std::string> XnnpackPayloadDefinition::define_tensor(const fx::XNN
                                                                    std::size_t index, std::uint32_t& id) {
   const Shape shape = shape_of(tensor);
   const std::string what = fmt::format("xvalues[{}]", index);
-  const void* data = constant(tensor.constant_buffer_idx(), shape.bytes, what);
-  if (tensor.constant_buffer_idx() != 0 && data == nullptr && shape.bytes > kMaxRuntimeConstantBytes) {
-    return give_up(fmt::format("{}'s constant is shorter than its {} bytes, more than fbcompat gives XNNPACK: XNNPACK's "
-                               "definitions from this value on were not checked",
-                               what, shape.bytes));
+  // What XNNPACK reads of it: its dims' worth, or for a weight it packs what the node's fields say.
+  std::uint64_t reads = shape.bytes;
+  const auto packed = packed_.find(tensor.id_out());
+  if (packed != packed_.end()) reads = std::max(reads, bytes_of(packed->second.elements, tensor.datatype()));
+  const void* data = constant(tensor.constant_buffer_idx(), reads, "");
+  if (tensor.constant_buffer_idx() != 0 && data == nullptr && reads > kMaxRuntimeConstantBytes) {
+    return give_up(fmt::format("{}'s constant is shorter than the {} bytes XNNPACK reads, more than fbcompat gives "
+                               "XNNPACK: XNNPACK's definitions from this value on were not checked",
+                               what, reads));
   }
-  if (data != nullptr) static_bytes_ += shape.bytes;
+  if (data != nullptr) static_bytes_ += reads;
   const xnn_datatype datatype = to_xnn(datatype_as_handed(tensor.datatype(), rules_));
   if (quantized != nullptr) return define_quantized(*quantized, tensor, shape, data, id);
   const XNNDatatype dq = datatype_as_handed(tensor.dq_datatype(), rules_);
@@ -214,7 +201,10 @@ std::optional<std::string> XnnpackPayloadDefinition::define_quantized(const fx::
       const auto* params = quantized.quant_params_as_PerChannelQuant();
       const auto channel_dim = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(params->channel_dim()));
       // XNNPACK reads one scale per channel of the channel dimension, when that dimension exists.
-      const std::uint64_t channels = channel_dim < rank ? shape.dims[channel_dim] : 0;
+      std::uint64_t channels = channel_dim < rank ? shape.dims[channel_dim] : 0;
+      if (const auto packed = packed_.find(tensor.id_out()); packed != packed_.end()) {
+        channels = std::max(channels, packed->second.channels);
+      }
       const void* scales = params->scale()->data();
       std::uint64_t available = std::uint64_t{params->scale()->size()} * sizeof(float);
       if (params->scale_buffer_idx() != 0) scales = constant_bytes(params->scale_buffer_idx(), available);

@@ -21,6 +21,7 @@
 #include "fbcompat/executorch/load_verdict.h"
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
 #include "load/backend_rules.h"
+#include "load/packed_weights.h"
 #include "runtime/aligned_bytes.h"
 
 namespace fbcompat::xnnpack {
@@ -50,7 +51,8 @@ class XnnpackPayloadDefinition final : public PayloadDefinition {
   // The bytes the runtime hands XNNPACK for constant `index` (0: null), at least `needed` of them.
   const void* constant(std::uint32_t index, std::uint64_t needed, const std::string& what);
   const std::uint8_t* constant_bytes(std::uint32_t index, std::uint64_t& available) const;
-  // `data` followed by zeros up to `needed` bytes, when the runtime would read past its `available`.
+  // `data` followed by zeros up to `needed` bytes, when the runtime would read past its `available`;
+  // `what` (empty: nothing) is said in a note.
   const void* covered(const void* data, std::uint64_t available, std::uint64_t needed, const std::string& what);
   std::optional<std::string> define_tensor(const fx::XNNTensorValue& tensor, const fx::XNNQuantizedTensorValue* quantized,
                                            std::size_t index, std::uint32_t& id);
@@ -71,6 +73,7 @@ class XnnpackPayloadDefinition final : public PayloadDefinition {
   bool has_header_;
   const DelegateLoadContext& context_;
   BackendRules rules_;
+  std::unordered_map<std::uint32_t, PackedReads> packed_;  // what XNNPACK reads of the weights it packs
   std::unordered_map<std::uint32_t, std::uint32_t> remapped_ids_;
   std::deque<AlignedBytes> copies_;  // bytes XNNPACK keeps pointers to: padded constants, scales
   std::vector<std::string> notes_;

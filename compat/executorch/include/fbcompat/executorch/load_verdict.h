@@ -136,6 +136,8 @@ struct DelegateLoadContext {
   // What the backend's checks find that the runtime reads without refusing (a constant shorter than its
   // tensor): a warning on the program's view. Null: not reported.
   std::function<void(std::string)> warn;
+  // What the backend lets through at load that crashes when the method runs: the load's RunCrash.
+  std::function<void(std::string)> crashes_when_run;
   // The runtime asked for is the development head (RuntimeRelease::is_development_head): the backend
   // knows what its newest schema adds after `release`.
   bool development_head = false;
