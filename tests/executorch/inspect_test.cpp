@@ -15,8 +15,9 @@ using nlohmann::json;
 
 namespace {
 
-json inspect_json(const std::string& relative) {
-  const auto cli = run_cli({"inspect", golden_dir() + "/" + relative, "--schemas", family_dir(), "--format", "json"});
+json inspect_json(const std::string& relative, const std::string& runtime = "1.4.1") {
+  const auto cli = run_cli({"inspect", golden_dir() + "/" + relative, "--schemas", family_dir(), "--format", "json",
+                            "--runtime", runtime});
   BOOST_TEST_REQUIRE(cli.exit_code == 0, cli.err);
   return json::parse(cli.out);
 }
@@ -46,7 +47,8 @@ BOOST_AUTO_TEST_SUITE(inspect)
 
 BOOST_AUTO_TEST_CASE(inspect_lists_plans_delegates_and_xnnpack_contents) {
   // A program of the newest version, the one after v1.1.0 that added XNNDepthToSpace2d.
-  const json report = inspect_json(newest_golden("upsample_nearest_x2.pte"));
+  // No release up to 1.4.1 defines XNNDepthToSpace2d: the development head loads it.
+  const json report = inspect_json(newest_golden("upsample_nearest_x2.pte"), RuntimeRelease::development_head().text());
   BOOST_TEST(report.at("execution_plans") == json({"forward"}));
   const json& delegate = report.at("delegates").at(0);
   BOOST_TEST(delegate.at("backend_id") == "XnnpackBackend");
@@ -67,7 +69,14 @@ BOOST_AUTO_TEST_CASE(earliest_loading_version_follows_identifier_nodes_and_field
   };
   BOOST_TEST(earliest("xnnpack/v0.1.0/conv_pool_fc.pte") == "v0.1.0");  // XN00
   BOOST_TEST(earliest("xnnpack/v0.7.0/mlp.pte") == "v0.2.0");           // XN01 and 0.1.0's nodes
-  BOOST_TEST(earliest("xnnpack/v0.6.0/all_members.pte") == "v0.6.0");   // XNNConcatenate5 is type id 38
+  // The coverage program no release loads (a distinct value in every slot): its payload alone.
+  const auto coverage = golden_bytes(*golden_manifest().find("xnnpack/v0.6.0/all_members.pte"));
+  const auto coverage_view = read_program(coverage.data(), coverage.size());
+  BOOST_TEST_REQUIRE(coverage_view.ok());
+  const ProgramDelegate coverage_delegate = xnnpack_delegate(*coverage_view);
+  const auto coverage_index = earliest_loading_version(xnnpack_family(), coverage_delegate.data, coverage_delegate.size);
+  BOOST_TEST_REQUIRE(coverage_index.ok());
+  BOOST_TEST(xnnpack_family().versions()[coverage_index->value()].info.name == "v0.6.0");  // XNNConcatenate5 is type 38
   const json segment = inspect_json("xnnpack/v0.7.0/mlp.pte");
   BOOST_TEST(segment.at("delegates").at(0).at("location") == "SEGMENT");
   BOOST_TEST(segment.at("extended_header").at("segment_data_size").get<std::size_t>() > 0u);

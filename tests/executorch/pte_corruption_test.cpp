@@ -53,7 +53,10 @@ BOOST_AUTO_TEST_CASE(every_truncation_of_every_golden_program_is_refused_with_a_
         BOOST_TEST(!view.error().message.empty());
         continue;
       }
-      BOOST_TEST_REQUIRE(!whole->extended_header.has_value(), entry.path << " accepted when cut at " << cut);
+      // Only a program whose extended header records no segment data size (none, or the 24 bytes
+      // exporters before 1.0.0 wrote) may lose bytes, and only the zero padding after its last segment.
+      const bool sized = whole->extended_header.has_value() && whole->extended_header->segment_data_size != 0;
+      BOOST_TEST_REQUIRE(!sized, entry.path << " accepted when cut at " << cut);
       BOOST_TEST(all_zero(bytes, cut), entry.path << " cut at " << cut);
       const ProgramDelegate kept = xnnpack_delegate(*view);
       BOOST_TEST(kept.file_offset == original.file_offset);

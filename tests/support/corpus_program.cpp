@@ -46,9 +46,14 @@ fb::Offset<et::ExecutionPlan> build_plan(fb::FlatBufferBuilder& builder, const C
   const auto tensor = et::CreateTensorDirect(builder, static_cast<et::ScalarType>(spec.scalar_type), 0, &spec.sizes,
                                              &dim_order, false, spec.data_buffer_idx);
   const std::vector<fb::Offset<et::EValue>> values{et::CreateEValue(builder, et::KernelTypes::Tensor, tensor.Union())};
-  const std::vector<std::int32_t> inputs{0};
-  const std::vector<std::int32_t> outputs{0};
+  const std::vector<std::int32_t>& inputs = spec.inputs;
+  const std::vector<std::int32_t>& outputs = spec.outputs;
   std::vector<fb::Offset<et::Instruction>> instructions;
+  for (const std::int32_t op_index : spec.kernel_calls) {
+    const std::vector<std::int32_t> arguments{0};
+    const auto call = et::CreateKernelCallDirect(builder, op_index, &arguments);
+    instructions.push_back(et::CreateInstruction(builder, et::InstructionArguments::KernelCall, call.Union()));
+  }
   std::vector<fb::Offset<et::BackendDelegate>> delegates;
   if (spec.delegate) {
     const std::vector<std::int32_t> arguments{0};
@@ -63,10 +68,16 @@ fb::Offset<et::ExecutionPlan> build_plan(fb::FlatBufferBuilder& builder, const C
                                                         spec.delegate->compile_specs ? &no_specs : nullptr));
   }
   const std::vector<fb::Offset<et::Chain>> chains{et::CreateChainDirect(builder, &inputs, &outputs, &instructions)};
-  const std::vector<fb::Offset<et::Operator>> operators;
+  std::vector<fb::Offset<et::Operator>> operators;
+  for (const CorpusProgram::Operator& op : spec.operators) {
+    operators.push_back(et::CreateOperator(builder, builder.CreateString(op.name), builder.CreateString(op.overload)));
+  }
   const std::vector<std::int64_t> buffer_sizes{0};
-  return et::CreateExecutionPlanDirect(builder, "forward", 0, &values, &inputs, &outputs, &chains, &operators,
-                                       &delegates, &buffer_sizes);
+  const auto name = spec.plan_name ? builder.CreateString(*spec.plan_name) : fb::Offset<fb::String>();
+  return et::CreateExecutionPlan(builder, name, 0, builder.CreateVector(values), builder.CreateVector(inputs),
+                                 builder.CreateVector(outputs), builder.CreateVector(chains),
+                                 builder.CreateVector(operators), builder.CreateVector(delegates),
+                                 builder.CreateVector(buffer_sizes));
 }
 
 }  // namespace

@@ -48,6 +48,18 @@ struct CorpusProgram {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> phantom_segments;
 
   std::optional<CorpusDelegate> delegate;
+
+  // The plan's name (nullopt: none), its inputs and outputs (value indices), and the kernel calls its
+  // chain makes before the delegate call: each an index into `operators`, with value 0 as its argument.
+  std::optional<std::string> plan_name = std::string("forward");
+  std::vector<std::int32_t> inputs{0};
+  std::vector<std::int32_t> outputs{0};
+  struct Operator {
+    std::string name;  // may hold NUL bytes
+    std::string overload;
+  };
+  std::vector<Operator> operators;
+  std::vector<std::int32_t> kernel_calls;
 };
 
 std::vector<std::uint8_t> build_corpus_program(const CorpusProgram& spec);

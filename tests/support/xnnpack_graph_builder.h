@@ -50,6 +50,9 @@ class XnnGraphBuilder {
 
   // Builds node payload tables.
   flatbuffers::FlatBufferBuilder& fbb() { return fbb_; }
+  // Any value, built with fbb(); returns its index (the id the other builders give their values).
+  std::uint32_t value(flatbuffers::Offset<void> value, fb_xnnpack::XValueUnion type) { return add_value(value, type); }
+  std::uint32_t next_value() const { return static_cast<std::uint32_t>(values_.size()); }
   void node(fb_xnnpack::XNodeUnion type, flatbuffers::Offset<void> payload,
             std::optional<std::pair<float, float>> output_min_max = std::nullopt);
 

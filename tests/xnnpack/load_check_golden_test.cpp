@@ -134,9 +134,15 @@ BOOST_AUTO_TEST_CASE(depth_to_space_programs_are_refused_by_1_4_1_naming_the_nod
 }
 
 BOOST_AUTO_TEST_CASE(the_cli_runs_the_check_on_a_program) {
+  // Shaped as the development head exports it: every release of v1.1.0 loads its container and data,
+  // and its backend refuses node type 48; the load-time check says which runtime the program needs.
   const auto refused =
-      run_cli({"load-check", source_path("golden/" + newest_golden("upsample_nearest_x2.pte")), "--runtime", "v1.1.0"});
+      run_cli({"load-check", source_path("golden/" + newest_golden("upsample_nearest_x2_exported.pte")), "--runtime", "v1.1.0"});
   BOOST_TEST(refused.exit_code == 1);
+  BOOST_TEST(refused.out.find("error: [LOAD_PROGRAM_REFUSED] ExecuTorch 1.1.0, 1.2.0, 1.3.0, 1.4.0, 1.4.1 refuse it in the "
+                              "XNNPACK delegate's own checks") != std::string::npos,
+             refused.out);
+  BOOST_TEST(refused.out.find("has node type 48") != std::string::npos, refused.out);
   BOOST_TEST(refused.out.find("error: [LOAD_TYPES_UNKNOWN]") != std::string::npos, refused.out);
   BOOST_TEST(refused.out.find("this program needs XNNDepthToSpace2d") != std::string::npos, refused.out);
   BOOST_TEST(refused.out.find("fix: load the program with the runtime of " + newest_version() + " (") != std::string::npos,
@@ -160,8 +166,9 @@ BOOST_AUTO_TEST_CASE(the_cli_runs_the_check_on_a_program) {
 
 // The refusal in every report format: a finding like any other command's.
 BOOST_AUTO_TEST_CASE(the_cli_reports_a_refusal_in_every_format) {
-  const std::string program = source_path("golden/" + newest_golden("upsample_nearest_x2.pte"));
-  // Release 1.3.0 (of v1.1.0) loads the program's container and method; its XNNPACK has no node 48.
+  const std::string program = source_path("golden/" + newest_golden("upsample_nearest_x2_exported.pte"));
+  // Release 1.3.0 (of v1.1.0) loads the program's container; its XNNPACK backend has no node 48: the
+  // loader's refusal, then the load-time check's.
   const auto run = [&](const std::string& format) {
     const auto result = run_cli({"load-check", program, "--runtime", "1.3.0", "--format", format});
     BOOST_TEST(result.exit_code == 1, format << ": " << result.err);
@@ -170,12 +177,14 @@ BOOST_AUTO_TEST_CASE(the_cli_reports_a_refusal_in_every_format) {
   const json report = json::parse(run("json"));
   BOOST_TEST(!report["compatible"].get<bool>());
   BOOST_TEST(!report["loadable"].get<bool>());
-  BOOST_TEST_REQUIRE(report["findings"].size() == 1u);
-  BOOST_TEST(report["findings"][0]["rule"] == "LOAD_TYPES_UNKNOWN");
-  BOOST_TEST(report["findings"][0]["file"] == program);
+  BOOST_TEST_REQUIRE(report["findings"].size() == 2u);
+  BOOST_TEST(report["findings"][0]["rule"] == "LOAD_PROGRAM_REFUSED");
+  BOOST_TEST(report["findings"][1]["rule"] == "LOAD_TYPES_UNKNOWN");
+  BOOST_TEST(report["findings"][1]["file"] == program);
   const json sarif = json::parse(run("sarif"));
   BOOST_TEST(sarif["version"] == "2.1.0");
-  BOOST_TEST(sarif["runs"][0]["results"][0]["ruleId"] == "LOAD_TYPES_UNKNOWN");
+  BOOST_TEST(sarif["runs"][0]["results"][0]["ruleId"] == "LOAD_PROGRAM_REFUSED");
+  BOOST_TEST(sarif["runs"][0]["results"][1]["ruleId"] == "LOAD_TYPES_UNKNOWN");
   BOOST_TEST(run("github").find("::error file=" + program) != std::string::npos);
   BOOST_TEST(run("junit").find("<failure") != std::string::npos);
   BOOST_TEST(run("markdown").find("LOAD_TYPES_UNKNOWN") != std::string::npos);
@@ -190,7 +199,7 @@ BOOST_AUTO_TEST_CASE(the_cli_loads_the_program_as_each_release_of_the_runtime_wo
   const auto version = run_cli({"load-check", program, "--runtime", "v1.1.0", "--format", "json"});
   BOOST_TEST(version.exit_code == 1, version.err);
   const json report = json::parse(version.out);
-  BOOST_TEST(report["releases"] == json::array({"1.1.0", "1.2.0", "1.3.0", "1.4.0"}));
+  BOOST_TEST(report["releases"] == json::array({"1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.4.1"}));
   BOOST_TEST(!report["loadable"].get<bool>());
   BOOST_TEST_REQUIRE(report["findings"].size() == 1u);
   const json& finding = report["findings"][0];
@@ -199,7 +208,7 @@ BOOST_AUTO_TEST_CASE(the_cli_loads_the_program_as_each_release_of_the_runtime_wo
   const std::string message = finding["message"];
   BOOST_TEST(message.find("ExecuTorch 1.1.0, 1.2.0 would crash in the delegate's data of method 'forward'") == 0u,
              message);
-  BOOST_TEST(finding["fix"].get<std::string>().find("of those checked: 1.3.0, 1.4.0") != std::string::npos);
+  BOOST_TEST(finding["fix"].get<std::string>().find("of those checked: 1.3.0, 1.4.0, 1.4.1") != std::string::npos);
 
   // A release number is that release alone, read with the schema version it shipped.
   const auto newer = run_cli({"load-check", program, "--runtime", "1.4.1"});

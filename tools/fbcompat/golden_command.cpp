@@ -6,7 +6,11 @@
 
 #include "command.h"
 #include "project_config.h"
+<<<<<<< HEAD
 #include "fbcompat/release/delegate_families.h"
+=======
+#include "reference_runtime.h"
+>>>>>>> i37
 #include "fbcompat/release/golden_freeze.h"
 #include "fbcompat/release/golden_verify.h"
 
@@ -32,6 +36,9 @@ int run_verify(const GoldenArguments& arguments) {
   options.family = arguments.family;
   options.family_dir = arguments.family_dir;
   options.threads = arguments.threads;
+  auto libraries = backend_libraries();
+  if (!libraries) return report_error(libraries.error());
+  options.libraries = std::move(libraries.value());
   auto report = verify_golden(options);
   if (!report) return report_error(report.error());
   auto config = load_project_config("", /*required=*/false);

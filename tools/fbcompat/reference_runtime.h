@@ -12,6 +12,7 @@
 
 namespace fbcompat::cli {
 
+<<<<<<< HEAD
 // Empty when this build has none; an Error naming the module and the loader's reason when it has one
 // that cannot be loaded (a damaged installation).
 Expected<std::vector<const DelegateRuntime*>> reference_runtimes();
@@ -19,6 +20,16 @@ Expected<std::vector<const DelegateRuntime*>> reference_runtimes();
 // this build has none.
 Expected<const DelegateRuntime*> reference_runtime_for(const std::string& family);
 // What the runtimes run on, for --version, or why they cannot be loaded; empty when this build has none.
+=======
+// Null when this build has no runtime; an Error naming the module and the loader's reason when it has
+// one that cannot be loaded (a damaged installation).
+Expected<const DelegateRuntime*> reference_runtime();
+// XNNPACK as ExecuTorch's backend uses it, for the loader's definition stage (inspect, load-check,
+// golden verify, the audit); none, and why, in a build without it. An Error as reference_runtime's.
+Expected<BackendLibraries> backend_libraries();
+// What the runtime runs on, for --version ("XNNPACK from <prefix>"), or why it cannot be loaded; empty
+// when this build has none.
+>>>>>>> i37
 std::string reference_runtime_library();
 
 }  // namespace fbcompat::cli

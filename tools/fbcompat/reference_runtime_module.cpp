@@ -68,6 +68,13 @@ Expected<std::vector<const DelegateRuntime*>> reference_runtimes() {
   return std::vector<const DelegateRuntime*>{(*module)->runtime};
 }
 
+Expected<BackendLibraries> backend_libraries() {
+  const auto& module = loaded_module();
+  if (!module) return module.error();
+  if ((*module)->library == nullptr) return BackendLibraries{{}, (*module)->library_absent};
+  return BackendLibraries{{(*module)->library}, ""};
+}
+
 std::string reference_runtime_library() {
   const auto& module = loaded_module();
   if (!module) return fmt::format("no runtime: {}: {}", module.error().file, module.error().message);

@@ -16,6 +16,7 @@
 
 #include "executorch/program_generated.h"
 #include "fbcompat/executorch/program.h"
+#include "fbcompat/executorch/release_rules.h"
 
 namespace fbcompat::load {
 
@@ -42,7 +43,8 @@ struct FileSpan {
 
 struct LoadState {
   LoadState(const std::uint8_t* bytes, std::size_t length, const ProgramReadOptions& read_options)
-      : data(bytes), size(length), options(read_options), release(read_options.runtime.described()) {
+      : data(bytes), size(length), options(read_options), release(read_options.runtime.described()),
+        rules(loader_release_rules(), release) {
     result.view.release = release;
   }
 
@@ -50,6 +52,9 @@ struct LoadState {
   std::size_t size;
   const ProgramReadOptions& options;
   RuntimeRelease release;
+  LoaderRules rules;  // the release rules this release applies
+
+  bool applies(LoaderRule rule) const { return rules(rule); }
 
   const et::Program* program = nullptr;
   bool has_header = false;
@@ -63,13 +68,16 @@ struct LoadState {
   ProgramLoad result;
 
   bool refuse(LoadStage stage, RuntimeError error, std::string message, std::string backend = "") {
-    if (!result.refusal) result.refusal = LoadRefusal{stage, error, method, std::move(backend), std::move(message)};
+    if (!result.refusal) result.refusal = LoadRefusal{stage, error, method, std::move(backend), std::move(message), {}};
     return false;
   }
-  // A refusal that depends on the release: the runtime's error from `since` on, a crash before.
-  bool refuse_since(const RuntimeRelease& since, LoadStage stage, RuntimeError error, std::string message) {
-    return refuse(stage, release.at_least(since.major, since.minor, since.patch) ? error : RuntimeError::Crash,
-                  std::move(message));
+  // A refusal that depends on the release: the runtime's error where `rule` applies, a crash before it.
+  bool refuse_under(LoaderRule rule, LoadStage stage, RuntimeError error, std::string message) {
+    return refuse(stage, applies(rule) ? error : RuntimeError::Crash, std::move(message));
+  }
+  // The method loads, but crashes when it runs; the first such finding is kept.
+  void crashes_when_run(LoadStage stage, std::string message) {
+    if (!result.run_crash) result.run_crash = RunCrash{stage, method, std::move(message)};
   }
   void warn(std::string message) { result.view.warnings.push_back(std::move(message)); }
 
@@ -80,8 +88,12 @@ struct LoadState {
 bool load_delegate_segment(LoadState& state, std::uint32_t index, FileSpan& span);
 // Program::load's constant segment (a refusal has stage ProgramContainer).
 bool load_constant_segment(LoadState& state);
-// The named data entry `key` as a backend asks for it: nullopt when it resolves.
-std::optional<LoadRefusal> resolve_named_data(LoadState& state, std::string_view key);
+// The named data entry `key` as a backend asks for it: its bytes in the file, or the refusal.
+struct NamedDataLookup {
+  std::optional<LoadRefusal> refusal;
+  FileSpan span;
+};
+NamedDataLookup find_named_data(LoadState& state, std::string_view key);
 // Method::init of one plan; the plan's view is added to the result.
 bool load_method(LoadState& state, const et::ExecutionPlan& plan, std::size_t index);
 // A tensor's data: a constant (Program.constant_segment or constant_buffer) or mutable data.

@@ -4,7 +4,7 @@
 
 namespace fbcompat {
 
-std::string load_stage_name(LoadStage stage, std::string_view backend) {
+std::string load_stage_name(LoadStage stage, std::string_view backend, PayloadPlace place) {
   switch (stage) {
     case LoadStage::ProgramContainer: return "the program container";
     case LoadStage::MethodPlan: return "method load (the plan)";
@@ -13,6 +13,16 @@ std::string load_stage_name(LoadStage stage, std::string_view backend) {
     case LoadStage::DelegateData: return "the delegate's data";
     case LoadStage::DelegateChecks:
       return backend.empty() ? std::string("the delegate's own checks") : fmt::format("the {} delegate's own checks", backend);
+    case LoadStage::LibraryDefinition: {
+      const std::string library = backend.empty() ? std::string("the backend library") : std::string(backend);
+      switch (place.kind) {
+        case PayloadPlace::Kind::Value: return fmt::format("{}'s definition of value {}", library, place.index);
+        case PayloadPlace::Kind::Node: return fmt::format("{}'s definition of node {}", library, place.index);
+        case PayloadPlace::Kind::Runtime: return fmt::format("{}'s runtime creation", library);
+        case PayloadPlace::Kind::None: break;
+      }
+      return fmt::format("{}'s definitions", library);
+    }
     case LoadStage::MethodInstructions: return "method load (instructions)";
     case LoadStage::MethodOperators: return "method load (operators)";
   }
@@ -40,7 +50,7 @@ const char* runtime_error_name(RuntimeError error) {
 }
 
 std::string describe_refusal(const LoadRefusal& refusal, const RuntimeRelease& release) {
-  std::string where = load_stage_name(refusal.stage, refusal.backend);
+  std::string where = refusal.stage_name();
   if (!refusal.method.empty()) where += fmt::format(" of method '{}'", refusal.method);
   switch (refusal.error) {
     case RuntimeError::Crash:
@@ -51,6 +61,19 @@ std::string describe_refusal(const LoadRefusal& refusal, const RuntimeRelease& r
       return fmt::format("ExecuTorch {} refuses it in {}: {} ({})", release.text(), where, refusal.message,
                          runtime_error_name(refusal.error));
   }
+}
+
+std::string describe_run_crash(const RunCrash& crash, const RuntimeRelease& release) {
+  return fmt::format("ExecuTorch {} loads it, but method '{}' crashes when it runs: {} (let through in {})", release.text(),
+                     crash.method, crash.message, load_stage_name(crash.stage));
+}
+
+BackendRuleTables backend_rule_tables(const std::vector<const BackendLoadChecks*>& backends) {
+  BackendRuleTables tables;
+  for (const BackendLoadChecks* checks : backends) {
+    if (checks != nullptr) tables.push_back(&checks->release_rules());
+  }
+  return tables;
 }
 
 }  // namespace fbcompat

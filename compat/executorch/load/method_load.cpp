@@ -15,6 +15,7 @@ namespace {
 using flatbuffers::uoffset_t;
 
 constexpr std::uint64_t kNoBytes = UINT64_MAX;  // a byte size that does not fit: every bounds check fails
+constexpr std::size_t kOperatorNameLimit = 99;  // the runtime's name buffer holds 100 bytes with the NUL
 
 // Bytes per element of each scalar type code (0 for codes that are not types).
 std::uint64_t element_size(int scalar_type) {
@@ -43,8 +44,8 @@ struct MethodLoad {
   bool refuse(LoadStage stage, RuntimeError error, std::string message) {
     return s.refuse(stage, error, std::move(message));
   }
-  bool refuse_since(const RuntimeRelease& since, LoadStage stage, RuntimeError error, std::string message) {
-    return s.refuse_since(since, stage, error, std::move(message));
+  bool refuse_under(LoaderRule rule, LoadStage stage, RuntimeError error, std::string message) {
+    return s.refuse_under(rule, stage, error, std::move(message));
   }
 
   bool run() {
@@ -84,7 +85,7 @@ struct MethodLoad {
       return refuse(LoadStage::MethodValues, RuntimeError::InvalidProgram,
                     fmt::format("execution plan {} has no values", index));
     }
-    const bool checked_first = s.release.at_least(0, 6);
+    const bool checked_first = s.applies(LoaderRule::ValuesPresentFirst);
     if (checked_first) {
       for (uoffset_t v = 0; v < values->size(); ++v) {
         if (!check_value_present(v)) return false;
@@ -105,7 +106,7 @@ struct MethodLoad {
   }
 
   bool is_external(const et::Tensor& tensor) const {
-    return s.release.at_least(0, 6) && tensor.extra_tensor_info() != nullptr &&
+    return s.applies(LoaderRule::ExternalTensors) && tensor.extra_tensor_info() != nullptr &&
            tensor.extra_tensor_info()->location() == et::TensorDataLocation::EXTERNAL;
   }
 
@@ -115,7 +116,7 @@ struct MethodLoad {
       return refuse(LoadStage::MethodValues, RuntimeError::InvalidExternalData,
                     fmt::format("value {}: an external tensor without a fully_qualified_name", v));
     }
-    return refuse_since({1, 0, 0}, LoadStage::MethodValues, RuntimeError::InvalidState,
+    return refuse_under(LoaderRule::ExternalDataMapChecked, LoadStage::MethodValues, RuntimeError::InvalidState,
                         fmt::format("value {}: tensor '{}' is external (its data is in a .ptd file), and no .ptd data "
                                     "is supplied",
                                     v, tensor.extra_tensor_info()->fully_qualified_name()->str()));
@@ -137,7 +138,7 @@ struct MethodLoad {
       case et::KernelTypes::IntList: {
         const auto* items = value->val_as_IntList()->items();
         if (items == nullptr) return invalid("an IntList without items");
-        if (!s.release.at_least(0, 6)) return true;
+        if (!s.applies(LoaderRule::ListItemsChecked)) return true;
         for (uoffset_t i = 0; i < items->size(); ++i) {
           if (!value_in_range(items->Get(i))) {
             return invalid(fmt::format("IntList item {} is {}, not one of the plan's {} values", i, items->Get(i),
@@ -165,14 +166,14 @@ struct MethodLoad {
   bool check_tensor_list(uoffset_t v, const flatbuffers::Vector<std::int32_t>* items, bool optional) {
     const char* kind = optional ? "OptionalTensorList" : "TensorList";
     if (items == nullptr) {
-      return refuse_since({0, 6, 0}, LoadStage::MethodValues, RuntimeError::InvalidProgram,
+      return refuse_under(LoaderRule::ListItemsChecked, LoadStage::MethodValues, RuntimeError::InvalidProgram,
                           fmt::format("value {}: a {} without items", v, kind));
     }
     for (uoffset_t i = 0; i < items->size(); ++i) {
       const std::int32_t item = items->Get(i);
       if (optional && item == -1) continue;
       if (!value_in_range(item)) {
-        return refuse_since({0, 6, 0}, LoadStage::MethodValues, RuntimeError::InvalidProgram,
+        return refuse_under(LoaderRule::ListItemsChecked, LoadStage::MethodValues, RuntimeError::InvalidProgram,
                             fmt::format("value {}: {} item {} is {}, not one of the plan's {} values", v, kind, i, item,
                                         value_count()));
       }
@@ -184,7 +185,7 @@ struct MethodLoad {
       const et::KernelTypes type = values->Get(item)->val_type();
       const bool fits = type == et::KernelTypes::Tensor || (optional && type == et::KernelTypes::Null);
       if (!fits) {
-        return refuse_since({1, 3, 0}, LoadStage::MethodValues, RuntimeError::InvalidType,
+        return refuse_under(LoaderRule::ListItemTypeChecked, LoadStage::MethodValues, RuntimeError::InvalidType,
                             fmt::format("value {}: {} item {} is value {}, which is not a tensor{}", v, kind, i, item,
                                         optional ? " or None" : ""));
       }
@@ -201,17 +202,20 @@ struct MethodLoad {
       return refuse_tensor(RuntimeError::NotSupported, fmt::format("storage_offset {} (only 0 is supported)", tensor.storage_offset()));
     }
     const int scalar = static_cast<int>(tensor.scalar_type());
-    const int newest_code = s.release.at_least(0, 5) ? 29 : 22;
+    const int newest_code = s.applies(LoaderRule::ScalarTypesTo29) ? 29 : 22;
     if (scalar < 0 || scalar > newest_code) {
       return refuse_tensor(RuntimeError::InvalidProgram,
                            fmt::format("scalar type {} is not one of 0..{}", scalar, newest_code));
     }
-    if (scalar >= 8 && scalar <= 10 && !s.release.at_least(0, 6)) {
+    if (scalar >= 8 && scalar <= 10 && !s.applies(LoaderRule::ComplexScalarTypes)) {
       return refuse_tensor(RuntimeError::InvalidProgram,
-                           fmt::format("scalar type {} is complex, which ExecuTorch supports from 0.6.0", scalar));
+                           fmt::format("scalar type {} is complex, which ExecuTorch supports from {}", scalar,
+                                       release_rule(LoaderRule::ComplexScalarTypes).since.text()));
     }
-    if (scalar == 15 && !s.release.at_least(0, 3)) {
-      return refuse_tensor(RuntimeError::InvalidProgram, "scalar type 15 is BFloat16, which ExecuTorch supports from 0.3.0");
+    if (scalar == 15 && !s.applies(LoaderRule::BFloat16ScalarType)) {
+      return refuse_tensor(RuntimeError::InvalidProgram,
+                           fmt::format("scalar type 15 is BFloat16, which ExecuTorch supports from {}",
+                                       release_rule(LoaderRule::BFloat16ScalarType).since.text()));
     }
     if (tensor.shape_dynamism() == et::TensorShapeDynamism::DYNAMIC_UNBOUND) {
       return refuse_tensor(RuntimeError::NotSupported, "shape_dynamism is DYNAMIC_UNBOUND");
@@ -219,7 +223,7 @@ struct MethodLoad {
     const auto* sizes = tensor.sizes();
     if (sizes == nullptr) return refuse_tensor(RuntimeError::InvalidProgram, "a tensor without sizes");
     const std::size_t rank = sizes->size();
-    if (s.release.at_least(1, 0) && rank > 16) {
+    if (s.applies(LoaderRule::RankAtMost16) && rank > 16) {
       return refuse_tensor(RuntimeError::InvalidProgram, fmt::format("rank {} is above the runtime's 16", rank));
     }
     const auto* dim_order = tensor.dim_order();
@@ -232,13 +236,14 @@ struct MethodLoad {
     bool negative = false;
     for (uoffset_t d = 0; d < rank; ++d) {
       if (sizes->Get(d) >= 0) continue;
-      if (s.release.at_least(0, 6)) {
+      if (s.applies(LoaderRule::NegativeSizesRefused)) {
         return refuse_tensor(RuntimeError::InvalidProgram, fmt::format("size {} (dimension {}) is negative", sizes->Get(d), d));
       }
       negative = true;
     }
     if (negative) {
-      s.warn(fmt::format("method '{}' value {}: a negative tensor size, which ExecuTorch refuses from 0.6.0", s.method, v));
+      s.warn(fmt::format("method '{}' value {}: a negative tensor size, which ExecuTorch refuses from {}", s.method, v,
+                         release_rule(LoaderRule::NegativeSizesRefused).since.text()));
     }
     if (!check_dim_order(*dim_order, rank, v)) return false;
     return check_tensor_data(tensor, v, negative ? 0 : tensor_bytes(tensor));
@@ -249,7 +254,7 @@ struct MethodLoad {
     for (uoffset_t d = 0; d < rank; ++d) {
       const std::size_t entry = dim_order.Get(d);
       const bool duplicate = entry < rank && seen[entry];
-      if (entry >= rank || (duplicate && s.release.at_least(1, 2))) {
+      if (entry >= rank || (duplicate && s.applies(LoaderRule::DimOrderPermutation))) {
         return refuse(LoadStage::MethodTensors, RuntimeError::Internal,
                       fmt::format("value {}: dim_order is not a permutation of 0..{} (entry {} is {})", v,
                                   rank == 0 ? 0 : rank - 1, d, entry));
@@ -275,19 +280,19 @@ struct MethodLoad {
     const et::AllocationDetails* allocation = tensor.allocation_info();
     const std::size_t buffers = plan.non_const_buffer_sizes()->size();
     if (allocation != nullptr && buffers <= 1) {
-      return refuse_since({1, 3, 0}, LoadStage::MethodTensors, RuntimeError::InvalidState,
+      return refuse_under(LoaderRule::PlannedMemoryRequired, LoadStage::MethodTensors, RuntimeError::InvalidState,
                           fmt::format("{}: the tensor has allocation_info, but the plan has no planned memory "
                                       "(non_const_buffer_sizes has {} entries)",
                                       where, buffers));
     }
     if (is_external(tensor)) {
       if (allocation == nullptr) return true;  // checked with the values
-      return refuse_since({1, 0, 0}, LoadStage::MethodTensors, RuntimeError::InvalidExternalData,
+      return refuse_under(LoaderRule::ExternalDataMapChecked, LoadStage::MethodTensors, RuntimeError::InvalidExternalData,
                           fmt::format("{}: the tensor's data is external (in a .ptd file), and no .ptd data is supplied", where));
     }
     if (tensor.data_buffer_idx() > 0 && allocation == nullptr) return check_constant_data(s, tensor, nbytes, where);
     if (allocation == nullptr) return true;
-    if (tensor.data_buffer_idx() > 0 && s.release.at_least(0, 4) && !check_mutable_data(s, tensor, nbytes, where)) {
+    if (tensor.data_buffer_idx() > 0 && s.applies(LoaderRule::MutableData) && !check_mutable_data(s, tensor, nbytes, where)) {
       return false;
     }
     return check_planned_memory(*allocation, nbytes, where);
@@ -305,7 +310,7 @@ struct MethodLoad {
         static_cast<std::uint64_t>(allocation.memory_offset_low()) | static_cast<std::uint64_t>(allocation.memory_offset_high()) << 32;
     const auto end = add(offset, nbytes);
     if (!end) {
-      return refuse_since({1, 3, 0}, LoadStage::MethodTensors, RuntimeError::InvalidArgument,
+      return refuse_under(LoaderRule::OverflowChecks, LoadStage::MethodTensors, RuntimeError::InvalidArgument,
                           fmt::format("{}: memory offset {} plus the tensor's {} bytes overflows", where, offset, nbytes));
     }
     const std::int64_t length = sizes->Get(id);
@@ -378,17 +383,45 @@ struct MethodLoad {
     if (!check_compile_specs(delegate, where)) return false;
     out.delegates.push_back(resolved);
     if (checks == nullptr) return true;
-    DelegateLoadContext context{s.release, s.method, nullptr, s.options.verified};
-    if (s.program->named_data() != nullptr) {
-      context.resolve_named_data = [this](std::string_view key) { return resolve_named_data(s, key); };
-    }
-    std::optional<LoadRefusal> refusal = checks->check(resolved.data, resolved.size, context);
+    std::optional<LoadRefusal> refusal = checks->check(resolved.data, resolved.size, delegate_context(where));
     if (!refusal) return true;
     refusal->method = s.method;
     refusal->backend = std::string(checks->display_name());
     refusal->message = fmt::format("{}: {}", where, refusal->message);
     if (!s.result.refusal) s.result.refusal = std::move(refusal);
     return false;
+  }
+
+  // What the backend's checks may ask of the program, and its library when one is given.
+  DelegateLoadContext delegate_context(const MethodPlace& where) {
+    DelegateLoadContext context{s.release, s.method, nullptr, s.options.verified, nullptr, nullptr, nullptr, nullptr,
+                                s.options.runtime.is_development_head()};
+    if (s.program->named_data() != nullptr) {
+      context.resolve_named_data = [this](std::string_view key) { return find_named_data(s, key).refusal; };
+      context.named_data_bytes = [this](std::string_view key) -> std::optional<NamedDataBytes> {
+        const NamedDataLookup found = find_named_data(s, key);
+        if (found.refusal) return std::nullopt;
+        return NamedDataBytes{s.data + found.span.offset, static_cast<std::size_t>(found.span.size)};
+      };
+    }
+    context.warn = [this, where](std::string message) {
+      s.warn(fmt::format("method '{}' {}: {}", s.method, where.text(), message));
+    };
+    context.crashes_when_run = [this, where](std::string message) {
+      s.crashes_when_run(LoadStage::DelegateChecks, fmt::format("{}: {}", where.text(), message));
+    };
+    context.library = s.options.libraries.find(where.backend);
+    if (context.library == nullptr) note_not_defined(where.backend);
+    return context;
+  }
+
+  // Said once per backend: the stage was not checked, and why.
+  void note_not_defined(std::string_view backend_id) {
+    const std::string_view name = checks_for(backend_id)->display_name();
+    const std::string why = s.options.libraries.absent.empty() ? "no library was given" : s.options.libraries.absent;
+    const std::string note = fmt::format("{}'s own definitions of its payloads were not checked: {}", name, why);
+    auto& notes = s.result.view.definitions_not_checked;
+    if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
   }
 
   void note_unchecked(const std::string& backend_id) {
@@ -424,9 +457,10 @@ struct MethodLoad {
   bool check_compile_specs(const et::BackendDelegate& delegate, const MethodPlace& where) {
     const auto* specs = delegate.compile_specs();
     if (specs == nullptr) {
-      return s.release.at_least(1, 3) ||
+      return s.applies(LoaderRule::OptionalCompileSpecs) ||
              refuse(LoadStage::DelegateData, RuntimeError::Crash,
-                    fmt::format("{} has no compile_specs list, which the runtime reads unchecked before 1.3.0", where));
+                    fmt::format("{} has no compile_specs list, which the runtime reads unchecked before {}", where,
+                                release_rule(LoaderRule::OptionalCompileSpecs).since.text()));
     }
     for (uoffset_t i = 0; i < specs->size(); ++i) {
       const et::CompileSpec* spec = specs->Get(i);
@@ -476,10 +510,11 @@ struct MethodLoad {
     }
     if (last_outcome) return refuse(LoadStage::MethodOperators, last_outcome->error, last_outcome->message);
     if (first_error) {
-      return refuse(LoadStage::MethodOperators, RuntimeError::Crash,
-                    first_error->message +
-                        "; a later kernel call resolved and overwrote the error, so the method loads with an unset "
-                        "kernel and crashes when it runs");
+      s.crashes_when_run(LoadStage::MethodOperators,
+                         first_error->message +
+                             " (" + runtime_error_name(first_error->error) +
+                             "); a later kernel call resolved and overwrote that error, so the method loads with the "
+                             "call's kernel unset, and running it calls through the unset kernel");
     }
     return true;
   }
@@ -507,11 +542,14 @@ struct MethodLoad {
     if (op->name() == nullptr) {
       return OperatorOutcome{RuntimeError::InvalidProgram, fmt::format("{}: operator {} has no name", where, op_index)};
     }
-    std::string name = op->name()->str();
-    if (op->overload() != nullptr && op->overload()->size() != 0) name += "." + op->overload()->str();
-    if (name.size() > 99) {
+    // The runtime prints "name.overload" as C strings into 100 bytes: each ends at its first NUL, and the
+    // overload is added when its stored length is not 0, even if its text is empty.
+    std::string name(op->name()->c_str());
+    if (op->overload() != nullptr && op->overload()->size() != 0) name += "." + std::string(op->overload()->c_str());
+    if (name.size() > kOperatorNameLimit) {
       return OperatorOutcome{RuntimeError::Internal,
-                             fmt::format("{}: operator {}'s name is {} characters, above the runtime's 99", where, op_index, name.size())};
+                             fmt::format("{}: operator {}'s name is {} characters, above the runtime's {}", where,
+                                         op_index, name.size(), kOperatorNameLimit)};
     }
     if (std::find(out.operators.begin(), out.operators.end(), name) == out.operators.end()) out.operators.push_back(name);
     return std::nullopt;
@@ -539,13 +577,14 @@ struct MethodLoad {
     const et::MoveCall* move = instruction.instr_args_as_MoveCall();
     const et::FreeCall* free = instruction.instr_args_as_FreeCall();
     if (move == nullptr && free == nullptr) {
-      if (s.release.at_least(1, 3)) {
+      if (s.applies(LoaderRule::MoveFreeChecked)) {
         return refuse(LoadStage::MethodInstructions, RuntimeError::InvalidProgram,
                       fmt::format("{} has instruction type {}, which the runtime does not know", where,
                                   static_cast<int>(instruction.instr_args_type())));
       }
-      s.warn(fmt::format("method '{}' {}: instruction type {} is unknown; ExecuTorch refuses it from 1.3.0", s.method,
-                         where, static_cast<int>(instruction.instr_args_type())));
+      s.warn(fmt::format("method '{}' {}: instruction type {} is unknown; ExecuTorch refuses it from {}", s.method,
+                         where, static_cast<int>(instruction.instr_args_type()),
+                         release_rule(LoaderRule::MoveFreeChecked).since.text()));
       return true;
     }
     const std::vector<std::pair<std::int32_t, const char*>> indices =
@@ -553,25 +592,27 @@ struct MethodLoad {
                         : std::vector<std::pair<std::int32_t, const char*>>{{free->value_index(), "value_index"}};
     for (const auto& [i, field] : indices) {
       if (value_in_range(i)) continue;
-      return refuse_since({1, 3, 0}, LoadStage::MethodInstructions, RuntimeError::InvalidProgram,
+      return refuse_under(LoaderRule::MoveFreeChecked, LoadStage::MethodInstructions, RuntimeError::InvalidProgram,
                           fmt::format("{}: {} is {}, not one of the plan's {} values", where, field, i, value_count()));
     }
     return true;
   }
 
   // ---- E. inputs and outputs ----------------------------------------------------------------------
-  // Checked at load only before 0.4.0; later the first use aborts, so fbcompat refuses them too.
+  // Checked at load only before inputs-outputs-checked-when-used; later the method loads and the first
+  // use of such an index aborts.
   bool check_inputs_outputs() {
     for (const auto& [field, list] : {std::pair{"inputs", plan.inputs()}, std::pair{"outputs", plan.outputs()}}) {
       for (uoffset_t i = 0; i < list->size(); ++i) {
         if (value_in_range(list->Get(i))) continue;
         const std::string message =
             fmt::format("{} entry {} is {}, not one of the plan's {} values", field, i, list->Get(i), value_count());
-        if (s.release.at_least(0, 4)) {
-          return refuse(LoadStage::MethodPlan, RuntimeError::Crash,
-                        message + "; the runtime does not check it at load and aborts when it is used");
+        if (!s.applies(LoaderRule::InputsOutputsCheckedWhenUsed)) {
+          return refuse(LoadStage::MethodPlan, RuntimeError::InvalidProgram, message);
         }
-        return refuse(LoadStage::MethodPlan, RuntimeError::InvalidProgram, message);
+        s.crashes_when_run(LoadStage::MethodPlan,
+                           message + "; the runtime does not check it at load, and aborts when the method uses it");
+        return true;
       }
     }
     return true;

@@ -50,7 +50,7 @@ bool read_header(LoadState& s) {
   }
   header.program_size = read_le(s.data + 16, 8);
   header.segment_base_offset = read_le(s.data + 24, 8);
-  if (s.release.at_least(1, 0) && header.length >= 32) header.segment_data_size = read_le(s.data + 32, 8);
+  if (s.applies(LoaderRule::SegmentDataSize) && header.length >= 32) header.segment_data_size = read_le(s.data + 32, 8);
   s.has_header = true;
   s.result.view.extended_header = header;
   s.program_size = header.program_size;
@@ -58,8 +58,8 @@ bool read_header(LoadState& s) {
 
   const std::uint64_t sbo = header.segment_base_offset;
   const std::uint64_t data_size = header.segment_data_size;
-  if (s.release.at_least(1, 0) && ((data_size == 0 && sbo == 0) || data_size > 0)) {
-    if (s.release.at_least(1, 3) && sbo > SIZE_MAX - data_size) {
+  if (s.applies(LoaderRule::SegmentDataSize) && ((data_size == 0 && sbo == 0) || data_size > 0)) {
+    if (s.applies(LoaderRule::ProgramBounds) && sbo > SIZE_MAX - data_size) {
       return s.refuse(kContainer, RuntimeError::InvalidProgram,
                       fmt::format("the segment base offset {} (byte 24) plus the segment data size {} (byte 32) "
                                   "overflows",
@@ -88,7 +88,7 @@ bool read_flatbuffer(LoadState& s) {
                                 s.program_size, s.size));
   }
   if (s.program_size < 8) {
-    return s.refuse_since({1, 3, 0}, kContainer, RuntimeError::InvalidProgram,
+    return s.refuse_under(LoaderRule::ProgramBounds, kContainer, RuntimeError::InvalidProgram,
                           fmt::format("the program flatbuffer is {} bytes (byte 16), too small for its root offset "
                                       "and identifier",
                                       s.program_size));
@@ -104,7 +104,7 @@ bool read_flatbuffer(LoadState& s) {
   }
   const auto flatbuffer_size = static_cast<std::size_t>(s.program_size);
   const bool minimal = s.options.verification == VerificationLevel::Minimal;
-  if (minimal && s.release.at_least(1, 3)) {
+  if (minimal && s.applies(LoaderRule::ProgramBounds)) {
     const std::uint64_t root = read_le(s.data, 4);
     if (root < 8 || root > s.program_size - 4) {
       return s.refuse(kContainer, RuntimeError::InvalidProgram,
@@ -158,7 +158,7 @@ bool validate_program(LoadState& s) {
       const et::EValue* value = values->Get(v);
       if (value == nullptr) continue;
       if (const et::Tensor* tensor = value->val_as_Tensor()) {
-        const bool excused = s.release.at_least(1, 3) && in_inputs(v) &&
+        const bool excused = s.applies(LoaderRule::ValidateProgramOverflow) && in_inputs(v) &&
                              tensor->shape_dynamism() != et::TensorShapeDynamism::STATIC;
         if (tensor->sizes() == nullptr) {
           if (excused) continue;
@@ -178,7 +178,7 @@ bool validate_program(LoadState& s) {
         if ((scalar < 0 || scalar > 29) && !excused) {
           return invalid(fmt::format("plan {} value {}: tensor scalar type {} is not one of 0..29", p, v, scalar));
         }
-        if (s.release.at_least(1, 3) && !excused && overflow) {
+        if (s.applies(LoaderRule::ValidateProgramOverflow) && !excused && overflow) {
           return invalid(fmt::format("plan {} value {}: the tensor's element count overflows", p, v));
         }
       }
@@ -197,14 +197,15 @@ bool validate_program(LoadState& s) {
 
 // Steps 9 and 10: named data and the constant segment.
 bool load_program_data(LoadState& s) {
-  if (s.release.at_least(0, 6) && s.program->named_data() != nullptr && s.program->segments() == nullptr) {
+  if (s.applies(LoaderRule::NamedDataNeedsSegments) && s.program->named_data() != nullptr && s.program->segments() == nullptr) {
     return s.refuse(kContainer, RuntimeError::InvalidArgument,
                     "Program.named_data is present but Program.segments is not: named data lives in segments");
   }
   return load::load_constant_segment(s);
 }
 
-// The methods to load: the one asked for, else every plan a method lookup can reach.
+// The methods to load: the one asked for, else every plan, as a caller loading each method by the name
+// get_method_name gives it.
 bool load_methods(LoadState& s) {
   const auto* plans = s.program->execution_plan();
   if (plans == nullptr) {
@@ -214,13 +215,20 @@ bool load_methods(LoadState& s) {
                     "Program.execution_plan is missing: the runtime reports 0 methods, and looking one up by name "
                     "reads the missing list");
   }
-  bool found = s.options.method.empty();
+  const bool every_method = s.options.method.empty();
+  bool found = every_method;
   std::set<std::string> seen;
   std::optional<std::size_t> nameless;
   for (flatbuffers::uoffset_t p = 0; p < plans->size(); ++p) {
     const et::ExecutionPlan* plan = plans->Get(p);
     if (plan->name() == nullptr) {
-      if (s.release.at_least(1, 2)) {
+      if (every_method) {
+        return s.refuse(LoadStage::MethodPlan, RuntimeError::InvalidProgram,
+                        fmt::format("execution plan {} has no name: get_method_name({}) refuses it, so its method "
+                                    "cannot be named to be loaded",
+                                    p, p));
+      }
+      if (s.applies(LoaderRule::NamelessPlansSkipped)) {
         s.warn(fmt::format("execution plan {} has no name, so no method can be loaded from it", p));
       }
       nameless = nameless.value_or(p);
@@ -231,10 +239,10 @@ bool load_methods(LoadState& s) {
       s.warn(fmt::format("execution plan {} is named '{}' like an earlier plan: the runtime finds only the first", p, name));
       continue;
     }
-    if (!s.options.method.empty() && name != s.options.method) continue;
+    if (!every_method && name != s.options.method) continue;
     found = true;
     s.method = name;
-    if (nameless && !s.release.at_least(1, 2)) {
+    if (nameless && !s.applies(LoaderRule::NamelessPlansSkipped)) {
       return s.refuse(LoadStage::MethodPlan, RuntimeError::Crash,
                       fmt::format("execution plan {} has no name, and looking up '{}' compares it before 1.2.0", *nameless, name));
     }
@@ -319,14 +327,24 @@ ProgramLoad load_program(const std::uint8_t* data, std::size_t size, const Progr
     if (!read_header(s) || !read_flatbuffer(s)) return false;
     describe(s);
     if (!within_limits(s)) return false;
-    if (options.verification == VerificationLevel::InternalConsistency && s.release.at_least(1, 2) && !validate_program(s)) {
+    if (options.verification == VerificationLevel::InternalConsistency && s.applies(LoaderRule::ValidateProgram) && !validate_program(s)) {
       return false;
     }
     return load_program_data(s) && load_methods(s);
   };
-  if (loaded()) warn_about_unread_fields(s);
+  if (loaded()) {
+    warn_about_unread_fields(s);
+  } else {
+    s.result.run_crash.reset();  // a refusal is the verdict
+  }
   describe(s);
   return std::move(s.result);
+}
+
+std::string ProgramLoad::describe() const {
+  if (refusal) return describe_refusal(*refusal, view.release);
+  if (run_crash) return describe_run_crash(*run_crash, view.release);
+  return fmt::format("ExecuTorch {} loads it", view.release.text());
 }
 
 }  // namespace fbcompat

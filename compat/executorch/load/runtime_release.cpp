@@ -43,18 +43,4 @@ std::string RuntimeRelease::text() const {
   return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
 }
 
-const std::vector<RuntimeRelease>& rule_change_releases() {
-  static const std::vector<RuntimeRelease> releases{{0, 4, 0}, {0, 5, 0}, {0, 6, 0}, {0, 7, 0},
-                                                    {1, 0, 0}, {1, 2, 0}, {1, 3, 0}, {1, 4, 0}};
-  return releases;
-}
-
-std::vector<RuntimeRelease> releases_with_distinct_rules(const RuntimeRelease& first, const RuntimeRelease& last) {
-  std::vector<RuntimeRelease> releases{first};
-  for (const RuntimeRelease& change : rule_change_releases()) {
-    if (first < change && !(last < change)) releases.push_back(change);
-  }
-  return releases;
-}
-
 }  // namespace fbcompat

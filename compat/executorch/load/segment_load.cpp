@@ -28,7 +28,7 @@ bool load_delegate_segment(LoadState& s, std::uint32_t index, FileSpan& span) {
   }
   const auto* segments = s.program->segments();
   if (segments == nullptr) {
-    return s.refuse_since({1, 4, 0}, kStage, RuntimeError::InvalidProgram,
+    return s.refuse_under(LoaderRule::MissingSegmentsRefused, kStage, RuntimeError::InvalidProgram,
                           fmt::format("the delegate's data is segment {}, but Program.segments is missing", index));
   }
   if (index >= segments->size()) {
@@ -39,7 +39,7 @@ bool load_delegate_segment(LoadState& s, std::uint32_t index, FileSpan& span) {
   const et::DataSegment* segment = segments->Get(index);
   const auto start = add(s.segment_base, segment->offset());
   if (!start) {
-    return s.refuse_since({1, 3, 0}, kStage, RuntimeError::InvalidProgram,
+    return s.refuse_under(LoaderRule::OverflowChecks, kStage, RuntimeError::InvalidProgram,
                           fmt::format("segment {}: the segment base {} plus its offset {} overflows", index, s.segment_base,
                                       segment->offset()));
   }
@@ -58,7 +58,7 @@ bool load_constant_segment(LoadState& s) {
   const et::SubsegmentOffsets* constants = s.program->constant_segment();
   const std::size_t n = constants == nullptr || constants->offsets() == nullptr ? 0 : constants->offsets()->size();
   // Before 0.4.0 one offset already meant a segment; from 0.4.0 entry 0 is a placeholder, so two.
-  const std::size_t used_from = s.release.at_least(0, 4) ? 2 : 1;
+  const std::size_t used_from = s.applies(LoaderRule::ConstantSegmentPlaceholder) ? 2 : 1;
   if (n < used_from) return true;
   const auto* buffers = s.program->constant_buffer();
   if (buffers != nullptr && buffers->size() != 0) {
@@ -97,10 +97,10 @@ bool load_constant_segment(LoadState& s) {
   return true;
 }
 
-std::optional<LoadRefusal> resolve_named_data(LoadState& s, std::string_view key) {
+NamedDataLookup find_named_data(LoadState& s, std::string_view key) {
   constexpr LoadStage kStage = LoadStage::DelegateChecks;
   const auto refusal = [&](RuntimeError error, std::string message) {
-    return std::optional<LoadRefusal>(LoadRefusal{kStage, error, s.method, "", std::move(message)});
+    return NamedDataLookup{LoadRefusal{kStage, error, s.method, "", std::move(message), {}}, {}};
   };
   const auto* entries = s.program->named_data();
   if (entries == nullptr) return refusal(RuntimeError::NotFound, fmt::format("named data '{}' is not in the program", key));
@@ -112,7 +112,7 @@ std::optional<LoadRefusal> resolve_named_data(LoadState& s, std::string_view key
     }
     const std::string_view stored(entry->key()->c_str(), entry->key()->size());
     // 0.7.0 matched any requested key that starts with a stored one; the others match exactly.
-    const bool prefix_match = s.release.at_least(0, 7) && !s.release.at_least(1, 0);
+    const bool prefix_match = s.applies(LoaderRule::NamedDataKeyPrefix);
     if (!(stored == key || (prefix_match && key.substr(0, stored.size()) == stored))) continue;
     const auto* segments = s.program->segments();
     const std::size_t count = segments == nullptr ? 0 : segments->size();
@@ -132,7 +132,7 @@ std::optional<LoadRefusal> resolve_named_data(LoadState& s, std::string_view key
                      fmt::format("named data '{}' is {} of the file, past the end of the {}-byte file", key,
                                  span_text(*start, segment->size()), s.size));
     }
-    return std::nullopt;
+    return NamedDataLookup{std::nullopt, FileSpan{*start, segment->size()}};
   }
   return refusal(RuntimeError::NotFound, fmt::format("named data '{}' is not in Program.named_data", key));
 }
@@ -153,11 +153,11 @@ bool check_constant_data(LoadState& s, const et::Tensor& tensor, std::uint64_t n
                                             "segment",
                                             where, i, nbytes, offset, available);
     // Before 1.3.0 the test was offset + nbytes <= size, which a large offset wraps past.
-    const bool wraps = !s.release.at_least(1, 3) && offset + nbytes <= available;
+    const bool wraps = !s.applies(LoaderRule::OverflowChecks) && offset + nbytes <= available;
     return s.refuse(kStage, wraps ? RuntimeError::Crash : RuntimeError::InvalidArgument, message);
   }
   const auto* buffers = s.program->constant_buffer();
-  if (buffers == nullptr && !s.release.at_least(0, 6)) {
+  if (buffers == nullptr && !s.applies(LoaderRule::AbsentConstantBufferEmpty)) {
     return s.refuse(kStage, RuntimeError::Crash,
                     fmt::format("{}: constant {} is looked up in Program.constant_buffer, which is missing", where, i));
   }
@@ -171,11 +171,14 @@ bool check_constant_data(LoadState& s, const et::Tensor& tensor, std::uint64_t n
     return s.refuse(kStage, RuntimeError::Crash, fmt::format("{}: constant_buffer[{}] has no storage", where, i));
   }
   // From 1.2.0 the storage must hold the tensor (padding allowed); before, the test was reversed.
-  if (s.release.at_least(1, 2) ? nbytes > storage->size() : storage->size() > nbytes) {
+  const bool padding_allowed = s.applies(LoaderRule::ConstantBufferPadding);
+  if (padding_allowed ? nbytes > storage->size() : storage->size() > nbytes) {
     return s.refuse(kStage, RuntimeError::InvalidArgument,
                     fmt::format("{}: constant_buffer[{}] holds {} bytes for a {}-byte tensor{}", where, i,
                                 storage->size(), nbytes,
-                                s.release.at_least(1, 2) ? "" : " (before 1.2.0 the storage may not be larger)"));
+                                padding_allowed ? std::string()
+                                                : fmt::format(" (before {} the storage may not be larger)",
+                                                              release_rule(LoaderRule::ConstantBufferPadding).since.text())));
   }
   return true;
 }
@@ -194,7 +197,7 @@ bool check_mutable_data(LoadState& s, const et::Tensor& tensor, std::uint64_t nb
   if (i >= list->offsets()->size()) return not_found(fmt::format("past its {} offsets", list->offsets()->size()));
   const auto* segments = s.program->segments();
   if (segments == nullptr) {
-    return s.refuse_since({1, 4, 0}, kStage, RuntimeError::InvalidProgram,
+    return s.refuse_under(LoaderRule::MissingSegmentsRefused, kStage, RuntimeError::InvalidProgram,
                           fmt::format("{}: mutable data needs Program.segments, which is missing", where));
   }
   if (list->segment_index() >= segments->size()) {
@@ -205,7 +208,7 @@ bool check_mutable_data(LoadState& s, const et::Tensor& tensor, std::uint64_t nb
   const std::uint64_t offset = list->offsets()->Get(i);
   const auto end = add(offset, nbytes);
   if (!end) {
-    return s.refuse_since({1, 3, 0}, kStage, RuntimeError::InvalidProgram,
+    return s.refuse_under(LoaderRule::OverflowChecks, kStage, RuntimeError::InvalidProgram,
                           fmt::format("{}: mutable data offset {} plus {} bytes overflows", where, offset, nbytes));
   }
   if (*end > segment->size()) {
@@ -216,7 +219,7 @@ bool check_mutable_data(LoadState& s, const et::Tensor& tensor, std::uint64_t nb
   const auto start = add(s.segment_base, segment->offset());
   const auto data_start = start ? add(*start, offset) : std::nullopt;
   if (!data_start) {
-    return s.refuse_since({1, 3, 0}, kStage, RuntimeError::InvalidProgram,
+    return s.refuse_under(LoaderRule::OverflowChecks, kStage, RuntimeError::InvalidProgram,
                           fmt::format("{}: the mutable data's place in the file overflows", where));
   }
   if (!inside_file(s, *data_start, nbytes)) {

@@ -10,7 +10,7 @@ std::vector<RuntimeRelease> runtime_releases_from(const Manifest& manifest, std:
     if (std::find(releases.begin(), releases.end(), release) == releases.end()) releases.push_back(release);
   };
   for (std::size_t v = version; v < manifest.versions.size(); ++v) {
-    if (!manifest.versions[v].released()) add(RuntimeRelease::newest_described());
+    if (!manifest.versions[v].released()) add(RuntimeRelease::development_head());
     for (const std::string& name : manifest.versions[v].releases) {
       if (const auto release = RuntimeRelease::parse(name)) add(*release);
     }

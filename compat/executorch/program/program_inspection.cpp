@@ -22,12 +22,20 @@ Expected<ProgramInspection> inspect_program(const std::uint8_t* data, std::size_
                                             const ProgramReadOptions& options) {
   ProgramReadOptions with_checks = options;
   for (const DelegateFamily* family : families) with_checks.backends.push_back(&family->load_checks());
-  auto program = read_program(data, size, with_checks);
-  if (!program) return program.error();
+  ProgramLoad load = load_program(data, size, with_checks);
+  if (load.refusal) return Error{options.source_name, 0, 0, describe_refusal(*load.refusal, load.view.release)};
+  const ProgramView* program = &load.view;
   ProgramInspection out;
   out.runtime = program->release.text();
   out.warnings = program->warnings;
   out.unchecked_backends = program->unchecked_backends;
+  out.run_crash = load.run_crash;
+  if (load.run_crash) out.run_crash_text = describe_run_crash(*load.run_crash, load.view.release);
+  out.definitions_not_checked = program->definitions_not_checked;
+  for (const DelegateFamily* family : families) {
+    const BackendLibrary* library = options.libraries.find(family->backend_id());
+    if (library != nullptr) out.defined_on.push_back(library->description());
+  }
   out.file = options.source_name;
   out.version = program->version;
   out.file_size = program->file_size;
@@ -103,8 +111,14 @@ std::string format_inspection_text(const ProgramInspection& in) {
   if (!in.unchecked_backends.empty()) {
     text += fmt::format(" if it registers {} (whose own checks fbcompat does not model)", printable(fmt::format("{}", fmt::join(in.unchecked_backends, ", "))));
   }
+  if (!in.defined_on.empty()) text += fmt::format(" (its payloads defined on {})", fmt::join(in.defined_on, ", "));
   text += "\n";
-  for (const std::string& warning : in.warnings) text += fmt::format("  warning: {}\n", printable(warning));
+  if (in.run_crash) text += fmt::format("  error: {}
+", printable(in.run_crash_text));
+  for (const std::string& note : in.definitions_not_checked) text += fmt::format("  note: {}
+", printable(note));
+  for (const std::string& warning : in.warnings) text += fmt::format("  warning: {}
+", printable(warning));
   return text;
 }
 
@@ -152,7 +166,10 @@ std::string format_inspection_json(const ProgramInspection& in) {
   const json document{{"file", in.file},           {"size", in.file_size},     {"program_version", in.version},
                       {"flatbuffer_size", in.flatbuffer_size}, {"extended_header", header},
                       {"execution_plans", in.plan_names}, {"delegates", delegates},
-                      {"runtime", in.runtime}, {"warnings", in.warnings}, {"unchecked_backends", in.unchecked_backends}};
+                      {"runtime", in.runtime}, {"warnings", in.warnings}, {"unchecked_backends", in.unchecked_backends},
+                      {"verdict", in.run_crash ? "loads, then crashes when run" : "loads"},
+                      {"run_crash", in.run_crash ? json(in.run_crash_text) : json(nullptr)},
+                      {"defined_on", in.defined_on}, {"definitions_not_checked", in.definitions_not_checked}};
   // Plan names and backend ids are the file's bytes: not always UTF-8.
   return document.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }

@@ -64,6 +64,7 @@ Expected<std::vector<AuditSection>> golden_sections(const HistoryConfig& configu
   verify_options.family = configured.name;
   verify_options.family_dir = configured.directory;
   verify_options.threads = options.threads;
+  verify_options.libraries = options.libraries;
   auto verified = verify_golden(verify_options, **delegate);
   if (!verified) return verified.error();
   sections.push_back({"Golden programs decode",

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -99,11 +100,18 @@ Expected<GoldenEntry> entry_for(const GoldenProgram& program, const std::string&
   entry.payload_header = program.payload_header;
   entry.extended_header = program.extended_header;
   entry.nodes = program.nodes;
+<<<<<<< HEAD
   entry.runnable = program.reference.has_value();
   if (program.reference) {
     entry.inputs = program.reference->inputs;
     entry.expected_outputs = program.reference->expected_outputs;
   }
+=======
+  entry.runnable = program.runnable;
+  entry.exported_as = program.exported_as;
+  entry.inputs = program.inputs;
+  entry.expected_outputs = program.expected_outputs;
+>>>>>>> i37
   return entry;
 }
 
@@ -166,11 +174,11 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& given) {
     if (!loaded) return loaded.error();
     manifest = std::move(loaded.value());
   }
+  // A version already frozen gets only the programs its freeze did not write (such as those shaped as
+  // its release exported them); what is frozen is never rewritten.
+  std::set<std::string> frozen;
   for (const GoldenEntry& entry : manifest.entries) {
-    if (entry.family == options.family && entry.version == options.version) {
-      return Error{manifest_path, 0, 0, fmt::format("{} is already frozen ({}): golden programs are never rewritten",
-                                                    options.version, entry.path)};
-    }
+    if (entry.family == options.family && entry.version == options.version) frozen.insert(entry.path);
   }
 
   auto programs = (*family)->golden_programs(*version);
@@ -180,9 +188,15 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& given) {
     auto made = entry_for(program, options.family, options.version);
     if (!made) return made.error();
     GoldenEntry entry = std::move(made.value());
+    if (frozen.count(entry.path) != 0) continue;
     pending.push_back({entry.description, std::move(program.description)});
     pending.push_back({entry.path, std::string(program.pte.begin(), program.pte.end())});
     manifest.entries.push_back(std::move(entry));
+  }
+  if (pending.empty()) {
+    return Error{manifest_path, 0, 0, fmt::format("{} is already frozen, every program of it: golden programs are never "
+                                                  "rewritten",
+                                                  options.version)};
   }
   for (const PendingFile& file : pending) {
     const std::string target = options.golden_dir + "/" + file.relative;

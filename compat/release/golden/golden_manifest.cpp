@@ -45,7 +45,11 @@ json entry_json(const GoldenEntry& entry) {
            {"extended_header", entry.extended_header},
            {"nodes", entry.nodes},
            {"runnable", entry.runnable}};
+<<<<<<< HEAD
   if (!entry.payload_header_name.empty()) out[payload_header_key(entry.payload_header_name)] = entry.payload_header;
+=======
+  if (!entry.exported_as.empty()) out["exported_as"] = entry.exported_as;
+>>>>>>> i37
   if (entry.runnable) {
     json inputs = json::array();
     for (const auto& tensor : entry.inputs) inputs.push_back(tensor_json(tensor));
@@ -249,6 +253,7 @@ std::optional<std::string> entry_from(const rapidjson::Value& object, GoldenEntr
   entry.extended_header = read.flag("extended_header", true);
   entry.nodes = read.list<std::string>("nodes", "strings", read_text);
   entry.runnable = read.flag("runnable", false);
+  entry.exported_as = read.text("exported_as", "");
   if (read.problem() || !entry.runnable) return read.problem();
   if (auto problem = tensors_from(read, "inputs", entry.inputs)) return problem;
   if (auto problem = tensors_from(read, "expected_outputs", entry.expected_outputs)) return problem;

@@ -16,14 +16,17 @@
 namespace fbcompat {
 namespace {
 
-// A program's loads, one for each set of loader rules (runtime_release.h): releases between two
-// rule changes load a program alike, so golden verify loads it once for them all rather than once
-// for each of up to twenty releases. Releases older than the rules describe are loaded as themselves.
+// A program's loads, one for each set of release rules (release_rules.h, with the family's backend's):
+// releases between two rule changes load a program alike, so golden verify loads it once for them all
+// rather than once for each of up to twenty releases. Releases older than the rules describe are loaded
+// as themselves.
 class LoadsByRules {
  public:
+  explicit LoadsByRules(BackendRuleTables tables) : tables_(std::move(tables)) {}
+
   template <typename Load>
   const ProgramLoad& at(const RuntimeRelease& release, Load load) {
-    const RuntimeRelease rules = rules_of(release);
+    const RuntimeRelease rules = rules_release(release, tables_);
     for (const auto& [known, loaded] : loads_) {
       if (known == rules) return loaded;
     }
@@ -32,15 +35,7 @@ class LoadsByRules {
   }
 
  private:
-  static RuntimeRelease rules_of(const RuntimeRelease& release) {
-    if (release < RuntimeRelease::oldest_described()) return release;
-    RuntimeRelease rules = RuntimeRelease::oldest_described();
-    for (const RuntimeRelease& change : rule_change_releases()) {
-      if (!(release < change)) rules = change;
-    }
-    return rules;
-  }
-
+  BackendRuleTables tables_;
   std::deque<std::pair<RuntimeRelease, ProgramLoad>> loads_;
 };
 
@@ -91,6 +86,7 @@ class ProgramChecker {
     // Every release that must load it: its own version's first release and every later one. The
     // newest must load it; older releases that refuse it are named once per reason (the file is history).
     read_options.backends.push_back(&family_.load_checks());
+    read_options.libraries = options_.libraries;
     VerifiedBuffers verified(bytes.data(), bytes.size());  // loaded at several releases, verified once
     read_options.verified = &verified;
     const std::vector<RuntimeRelease> releases = runtime_releases_from(family_.manifest(), *own_index);
@@ -101,26 +97,31 @@ class ProgramChecker {
       return;
     }
     std::optional<ProgramView> program;
-    LoadsByRules loads;
+    LoadsByRules loads(backend_rule_tables(read_options.backends));
+    bool refused_by_own_release = false;
     for (const RuntimeRelease& release : releases) {
       read_options.runtime = release;
       const ProgramLoad& load = loads.at(release, [&] { return load_program(bytes.data(), bytes.size(), read_options); });
-      // A coverage program holds a distinct value in every field slot, not a meaningful graph, so
-      // the delegate's own semantic checks (buffer indices and the like) may refuse it by design. It
-      // is judged against the schemas only, and the refusal is a note; its container, segments and
-      // method must still load.
-      const bool coverage_only = !entry.runnable && load.refusal && load.refusal->stage == LoadStage::DelegateChecks;
-      if (coverage_only) {
-        result_.refusals.push_back({release, *load.refusal, /*coverage=*/true});
-        if (!program) {
-          ProgramReadOptions schema_only = read_options;
-          schema_only.backends.clear();
-          ProgramLoad unchecked = load_program(bytes.data(), bytes.size(), schema_only);
-          if (!unchecked.refusal) program = std::move(unchecked.view);
+      note_definitions(load.view);
+      if (!entry.exported_as.empty()) {
+        // Shaped as its release exported it: that release and every later one load it and can run it.
+        if (load.verdict() != ProgramVerdict::Loads) {
+          refuse_exported(entry, file, release, bytes, read_options);
+          return;
         }
+        if (!program) program = load.view;
         continue;
       }
-      if (load.refusal && release == releases.back()) {
+      // A frozen program its own release refuses is coverage-only: judged against the schemas, and noted.
+      // So is a coverage program (a distinct value in every field slot, not a meaningful graph) that its
+      // delegate's own checks refuse at any release. Its container, segments and method must still load.
+      if (load.refusal && release == releases.front()) refused_by_own_release = true;
+      const bool coverage_only =
+          load.refusal && (refused_by_own_release ||
+                           (!entry.runnable && (load.refusal->stage == LoadStage::DelegateChecks ||
+                                                load.refusal->stage == LoadStage::LibraryDefinition)));
+      const bool newest = release == releases.back();
+      if (load.refusal && newest && !(coverage_only && !entry.runnable)) {
         // Worded with the release itself, which the load that stood for it may not be.
         const ProgramLoad own = load_program(bytes.data(), bytes.size(), read_options);
         add(kGoldenProgramUnreadable, entry.path, file,
@@ -130,7 +131,8 @@ class ProgramChecker {
         return;
       }
       if (load.refusal) {
-        result_.refusals.push_back({release, *load.refusal, /*coverage=*/false});
+        result_.refusals.push_back({release, *load.refusal, coverage_only});
+        if (!program && coverage_only) program = schema_only_view(bytes, read_options);
         continue;
       }
       if (!program) program = load.view;
@@ -172,6 +174,32 @@ class ProgramChecker {
                       readers.size() == 1 ? "that runtime" : "those runtimes", readers.size() == 1 ? "s" : ""),
           fmt::format("make sure runtimes from {} on no longer need {} (or read it another way) for programs of {}",
                       readers.front(), field, entry.version));
+    }
+  }
+
+  // The program as its delegate's checks leave it aside: what the schemas are held to for a coverage program.
+  static std::optional<ProgramView> schema_only_view(const std::vector<std::uint8_t>& bytes, const ProgramReadOptions& options) {
+    ProgramReadOptions schema_only = options;
+    schema_only.backends.clear();
+    ProgramLoad unchecked = load_program(bytes.data(), bytes.size(), schema_only);
+    if (unchecked.refusal) return std::nullopt;
+    return std::move(unchecked.view);
+  }
+
+  void refuse_exported(const GoldenEntry& entry, const std::string& file, const RuntimeRelease& release,
+                       const std::vector<std::uint8_t>& bytes, ProgramReadOptions options) {
+    options.runtime = release;
+    const ProgramLoad own = load_program(bytes.data(), bytes.size(), options);
+    add(kGoldenProgramUnreadable, entry.path, file,
+        fmt::format("{} is shaped as ExecuTorch {} exported it, and {}", entry.path, entry.exported_as, own.describe()),
+        "restore the original bytes from version control; if they are the original, the runtime no longer loads or "
+        "runs what that release exported, which is the break to fix");
+  }
+
+  void note_definitions(const ProgramView& view) {
+    for (const std::string& note : view.definitions_not_checked) {
+      auto& notes = result_.definitions_not_checked;
+      if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
     }
   }
 

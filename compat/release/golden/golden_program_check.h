@@ -25,7 +25,9 @@ namespace fbcompat {
 struct GoldenRefusal {
   RuntimeRelease release;
   LoadRefusal refusal;
-  bool coverage = false;  // a coverage program, refused by its delegate's own checks
+  // A coverage-only program: frozen before programs were shaped as their release exported them, its own
+  // version's first release refuses it (or, a program of every member, its delegate's checks do).
+  bool coverage = false;
 };
 
 struct GoldenProgramCheck {
@@ -33,6 +35,7 @@ struct GoldenProgramCheck {
   std::vector<GoldenRefusal> refusals;  // in the order met
   std::size_t readings = 0;             // (program, reader schema) pairs verified
   std::optional<Error> problem;         // why the check could not be made at all (no libcrypto)
+  std::vector<std::string> definitions_not_checked;  // ProgramView's, said once by golden verify
 };
 
 // `listed`: the manifest paths of the regular files a listing of the golden directory found, sorted;

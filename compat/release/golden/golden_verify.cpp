@@ -136,6 +136,18 @@ class GoldenChecker {
     std::move(check.findings.begin(), check.findings.end(), std::back_inserter(report_.findings));
     const std::string file = options_.golden_dir + "/" + entry.path;
     for (const GoldenRefusal& refused : check.refusals) note_refusal(entry, file, refused.release, refused.refusal, refused.coverage);
+    for (std::string& note : check.definitions_not_checked) {
+      if (std::find(not_defined_.begin(), not_defined_.end(), note) == not_defined_.end()) not_defined_.push_back(std::move(note));
+    }
+  }
+
+  // Said once: the delegates' own definitions the programs were not checked with (a build without XNNPACK).
+  void report_definitions_not_checked() {
+    for (const std::string& note : not_defined_) {
+      add(kEnvironmentLimit, "golden programs", options_.golden_dir + "/MANIFEST.json",
+          fmt::format("{}: no golden program's payload was defined as its release's backend defines it", note),
+          "run golden verify with a build of fbcompat that has XNNPACK (the default build) to check them");
+    }
   }
 
   // One note per reason: which frozen programs of which versions which releases refuse, and why.
@@ -144,8 +156,10 @@ class GoldenChecker {
       std::vector<RuntimeRelease> releases = group.releases;
       std::sort(releases.begin(), releases.end());
       std::vector<std::string> names;
-      for (const RuntimeRelease& release : releases) names.push_back(release.text());
-      const std::string stage = load_stage_name(group.refusal.stage, group.refusal.backend);
+      for (const RuntimeRelease& release : releases) {
+        names.push_back(release.is_development_head() ? "the development head" : release.text());
+      }
+      const std::string stage = group.refusal.stage_name();
       const bool one = group.programs.size() == 1;
       add(kGoldenProgramRefusedByRelease, fmt::format("{}", fmt::join(group.versions, ", ")), group.files.front(),
           fmt::format("{} golden program{} of {} ({}) {} refused by ExecuTorch {} (each by those from its own version's "
@@ -153,10 +167,11 @@ class GoldenChecker {
                       group.programs.size(), one ? "" : "s", fmt::join(group.versions, ", "), listed(group.programs),
                       one ? "is" : "are", fmt::join(names, ", "), stage, group.refusal.message,
                       group.refusal.runtime_crashes() ? "the runtime would crash" : runtime_error_name(group.refusal.error),
-                      group.coverage ? "A coverage program holds a distinct value in every field slot rather than a "
-                                       "valid graph, so its payload is judged against the schemas only."
-                                     : "Each loads on every other release from its own version on, the newest "
-                                       "included."),
+                      group.coverage
+                          ? "Coverage-only: frozen before golden programs were shaped as their release exported "
+                            "them (or holding a distinct value in every field slot rather than a valid graph), it is "
+                            "judged against the schemas; its version's *_exported programs load on its own release."
+                          : "Each loads on every other release from its own version on, the newest included."),
           group.coverage ? "none: the frozen coverage program is history; runnable programs of the version are held to "
                            "every check"
                          : "none for the frozen files (golden programs are history); programs exported for those "
@@ -203,6 +218,7 @@ class GoldenChecker {
   const DelegateFamily& family_;
   GoldenVerifyReport& report_;
   std::map<std::tuple<std::string, RuntimeError, bool>, RefusedBy> refused_;  // message, error, coverage
+  std::vector<std::string> not_defined_;
 };
 
 // The families the manifest holds programs of, in the order registered. A family fbcompat does not know
@@ -262,6 +278,7 @@ Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, c
     checker.merge(*entries[e], std::move(checks[e]));
   }
   checker.report_refusals();
+  checker.report_definitions_not_checked();
   checker.add(std::move(coverage));
   checker.add(std::move(unrecorded));
   return report;

@@ -188,7 +188,9 @@ class XnnpackDelegate final : public DelegateFamily {
     const XnnpackVersion& writer = family_->versions().at(version);
     auto model = load_schema(writer.writer->path());
     if (!model) return model.error();
-    auto plans = golden_catalogue(*model);
+    const std::optional<RuntimeRelease> first =
+        writer.info.released() ? RuntimeRelease::parse(writer.info.first_release()) : std::nullopt;
+    auto plans = golden_catalogue(*model, first.value_or(RuntimeRelease::development_head()));
     if (!plans) return plans.error();
     std::vector<GoldenProgram> programs;
     for (const GoldenProgramPlan& plan : *plans) {

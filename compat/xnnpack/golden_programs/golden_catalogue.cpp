@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "fbcompat/executorch/program_writer.h"
 #include "golden_programs/reference_graph.h"
 
 namespace fbcompat {
@@ -437,7 +438,27 @@ GoldenProgramPlan all_members(const WriterFacts& facts) {
 
 }  // namespace
 
-Expected<std::vector<GoldenProgramPlan>> golden_catalogue(const Schema& writer) {
+namespace {
+
+// A runnable plan as `release`'s exporter writes it: its delegate inline or in a segment as that exporter
+// stores it, the XH00 header whenever the writer has constant data to point at.
+GoldenProgramPlan exported_variant(const GoldenProgramPlan& plan, const RuntimeRelease& release, bool constants_in_payload) {
+  GoldenProgramPlan exported = plan;
+  exported.name = plan.name + "_exported";
+  exported.exported_as = release;
+  exported.location = exporter_shape(release).delegates_in_segments ? DelegateLocation::Segment : DelegateLocation::Inline;
+  exported.extended_header = exported.location == DelegateLocation::Segment;
+  exported.xh00_header = constants_in_payload;
+  const std::string network = plan.purpose.substr(0, plan.purpose.find(';'));
+  exported.purpose = fmt::format("{}; as ExecuTorch {}'s exporter writes it ({}, {} XH00 header)", network,
+                                 release.text(), exported.location == DelegateLocation::Segment ? "in a segment" : "inline",
+                                 constants_in_payload ? "with the" : "without the");
+  return exported;
+}
+
+}  // namespace
+
+Expected<std::vector<GoldenProgramPlan>> golden_catalogue(const Schema& writer, const RuntimeRelease& first_release) {
   auto facts = writer_facts(writer);
   if (!facts) return facts.error();
   std::vector<GoldenProgramPlan> plans;
@@ -459,6 +480,10 @@ Expected<std::vector<GoldenProgramPlan>> golden_catalogue(const Schema& writer) 
   // runtime that sees the header reads constants from constant_data.
   if (!facts->constants_in_payload) {
     for (GoldenProgramPlan& plan : plans) plan.xh00_header = false;
+  }
+  const std::size_t frozen = plans.size();
+  for (std::size_t p = 0; p < frozen; ++p) {
+    if (plans[p].runnable) plans.push_back(exported_variant(plans[p], first_release, facts->constants_in_payload));
   }
   return plans;
 }

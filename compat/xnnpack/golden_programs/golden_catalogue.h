@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,9 +35,14 @@ struct GoldenProgramPlan {
   DelegateLocation location = DelegateLocation::Inline;
   bool runnable = false;
   std::vector<GoldenTensor> inputs;  // runnable programs only
+  // Set: the program is shaped as this release's exporter writes it (program_writer.h's ExporterShape).
+  std::optional<RuntimeRelease> exported_as;
 };
 
-// `writer` is the version's schema.fbs, loaded with load_schema.
-Expected<std::vector<GoldenProgramPlan>> golden_catalogue(const Schema& writer);
+// `writer` is the version's schema.fbs, loaded with load_schema; `first_release` the release that
+// shipped the version first (the development head for one not released). Each runnable program comes
+// twice: as frozen from the start (storage and headers varied across the set), and, named
+// <name>_exported, shaped as `first_release`'s exporter writes it, which that release must load and run.
+Expected<std::vector<GoldenProgramPlan>> golden_catalogue(const Schema& writer, const RuntimeRelease& first_release);
 
 }  // namespace fbcompat

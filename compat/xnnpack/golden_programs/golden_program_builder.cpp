@@ -61,6 +61,7 @@ Expected<GoldenProgram> build_golden_program(const ReflectedSchema& writer, cons
   method.delegates.push_back(DelegateSpec{xnnpack::kBackendId, std::move(payload.value()), plan.location});
   ProgramSpec program;
   program.extended_header = plan.extended_header;
+  if (plan.exported_as) program.exported = exporter_shape(*plan.exported_as);
   program.plans.push_back(std::move(method));
   auto pte = write_program(program);
   if (!pte) return pte.error();
@@ -72,6 +73,11 @@ Expected<GoldenProgram> build_golden_program(const ReflectedSchema& writer, cons
   built.payload_header = plan.xh00_header;
   built.extended_header = plan.extended_header;
   for (const json& node : plan.graph.at("xnodes")) built.nodes.push_back(node.at("xnode_union_type").get<std::string>());
+<<<<<<< HEAD
+=======
+  built.runnable = plan.runnable;
+  if (plan.exported_as) built.exported_as = plan.exported_as->text();
+>>>>>>> i37
   if (plan.runnable) {
     ReferenceRun run;
     TensorsById inputs;

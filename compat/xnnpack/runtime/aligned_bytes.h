@@ -1,5 +1,5 @@
-// An owned, zero-initialised byte buffer aligned for any tensor element, with slack after its end for
-// XNNPACK's reads past the end of static data (XNN_EXTRA_BYTES).
+// An owned byte buffer (a copy, or zeros when given no bytes) aligned for any tensor element, with
+// slack after its end for XNNPACK's reads past the end of static data (XNN_EXTRA_BYTES).
 #pragma once
 
 #include <cstddef>
@@ -18,7 +18,8 @@ class AlignedBytes {
   AlignedBytes() = default;
   AlignedBytes(const std::uint8_t* data, std::size_t size)
       : bytes_(static_cast<std::uint8_t*>(::operator new[](size + kSlack, std::align_val_t{kAlignment}))), size_(size) {
-    if (size != 0) std::memcpy(bytes_.get(), data, size);
+    if (size != 0 && data != nullptr) std::memcpy(bytes_.get(), data, size);
+    if (size != 0 && data == nullptr) std::memset(bytes_.get(), 0, size);
     std::memset(bytes_.get() + size, 0, kSlack);
   }
 

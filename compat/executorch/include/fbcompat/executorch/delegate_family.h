@@ -107,7 +107,7 @@ struct ProgramTensor {
 };
 
 // The ExecuTorch releases whose runtimes read payloads of manifest version `version` or later, oldest
-// first. An unreleased version stands for the newest release the loader rules describe.
+// first. An unreleased version stands for the development head (runtime_release.h).
 std::vector<RuntimeRelease> runtime_releases_from(const Manifest& manifest, std::size_t version);
 
 // The layout a tensor of `rank` dimensions is recorded in: "NHWC" (4), "NC" (2), else "ROW_MAJOR".
@@ -131,6 +131,7 @@ struct GoldenProgram {
   bool payload_header = true;  // the payload carries it
   bool extended_header = true;
   std::vector<std::string> nodes;  // node type names, in graph order
+  std::string exported_as;  // the release whose exporter's shape it has; empty: none in particular
   // Set only by a family with reference operators, for a program meant to run.
   std::optional<ReferenceRun> reference;
 };

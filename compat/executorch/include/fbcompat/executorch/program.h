@@ -73,6 +73,9 @@ struct ProgramView {
   // Backends whose payloads no delegate family checks: the runtime must register them, and their own
   // checks are not modelled.
   std::vector<std::string> unchecked_backends;
+  // Backends whose payloads were checked but not defined on their library, because none was given (a
+  // build without it): "XNNPACK's own definitions of its payloads were not checked: <why>", once each.
+  std::vector<std::string> definitions_not_checked;
 };
 
 struct ProgramReadOptions {
@@ -99,18 +102,29 @@ struct ProgramReadOptions {
   std::string method;
   // Each delegate whose backend id one of these knows is handed to its checks.
   std::vector<const BackendLoadChecks*> backends;
+  // And defined on the library of its backend, when one of these is it (load_verdict.h).
+  BackendLibraries libraries;
   // Where the Verifier's answers on these bytes are kept between loads of them at several releases
   // (and handed to the backends' checks): made for these bytes, by one thread (verifier_limits.h).
   // Null: every load verifies.
   VerifiedBuffers* verified = nullptr;
 };
 
+enum class ProgramVerdict : std::uint8_t { Loads, LoadsThenCrashes, Refused };
+
 // A program as the runtime loads it: the view, complete when it loads and as far as it got when not.
 struct ProgramLoad {
   ProgramView view;
   std::optional<LoadRefusal> refusal;
+  // When it loads: the first method the runtime loads that crashes when it runs.
+  std::optional<RunCrash> run_crash;
 
   bool loads() const { return !refusal.has_value(); }
+  ProgramVerdict verdict() const {
+    return refusal ? ProgramVerdict::Refused : run_crash ? ProgramVerdict::LoadsThenCrashes : ProgramVerdict::Loads;
+  }
+  // describe_refusal or describe_run_crash; "ExecuTorch 1.4.1 loads it" when neither.
+  std::string describe() const;
 };
 
 // Loads a program from bytes that must stay alive while the result is used, as options.runtime does.

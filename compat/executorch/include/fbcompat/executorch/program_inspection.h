@@ -42,10 +42,19 @@ struct ProgramInspection {
   // a family could not decode although the runtime loads them.
   std::vector<std::string> warnings;
   std::vector<std::string> unchecked_backends;  // backends whose own checks are not modelled
+  // The runtime loads it, but a method crashes when it runs (load_verdict.h): "loads, then crashes".
+  std::optional<RunCrash> run_crash;
+  std::string run_crash_text;  // describe_run_crash's
+  // The backend libraries its payloads were defined on ("XNNPACK from <prefix>"), and the notes of those
+  // that were not (ProgramView::definitions_not_checked).
+  std::vector<std::string> defined_on;
+  std::vector<std::string> definitions_not_checked;
 };
 
 // `families`: the delegate families whose payloads are opened, each by its backend id; their load
-// checks join options.backends. A program the runtime of options.runtime refuses is an Error.
+// checks join options.backends, and options.libraries define their payloads. A program the runtime of
+// options.runtime refuses is an Error, naming the stage; one it loads but cannot run is an inspection
+// with run_crash set.
 Expected<ProgramInspection> inspect_program(const std::uint8_t* data, std::size_t size,
                                             const std::vector<const DelegateFamily*>& families,
                                             const ProgramReadOptions& options = {});

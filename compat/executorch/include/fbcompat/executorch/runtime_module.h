@@ -6,6 +6,7 @@
 #pragma once
 
 namespace fbcompat {
+class BackendLibrary;
 class DelegateRuntime;
 }
 
@@ -18,6 +19,10 @@ struct FbcompatRuntimeModule {
   const char* build;
   const fbcompat::DelegateRuntime* runtime;
   const char* linked_library;  // what the runtime runs on, "XNNPACK from <prefix>", for --version
+  // The backend's library as ExecuTorch's backend uses it, for the loader's definition stage; null when the linked
+  // library cannot stand for it, and then why not.
+  const fbcompat::BackendLibrary* library;
+  const char* library_absent;
 };
 
 }  // extern "C"

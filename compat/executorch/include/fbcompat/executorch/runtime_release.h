@@ -1,6 +1,6 @@
 // An ExecuTorch release, as the loader rules know it ("1.4.1"). What the runtime accepts when it loads
-// a program changed from release to release (docs/what-loads-where.md); the checks that model it ask
-// `at_least(1, 3, 0)` the way the facts say "from v1.3.0".
+// a program changed from release to release (docs/what-loads-where.md): each change is a rule of the
+// table in release_rules.h, which the checks ask for by name.
 //
 // The rules describe releases 0.2.0 to 1.4.1 (and the main snapshot after it, which matches 1.4.1).
 // A release outside that range is checked with the nearest one described, and says so.
@@ -22,6 +22,13 @@ struct RuntimeRelease {
   static std::optional<RuntimeRelease> parse(std::string_view text);
   static constexpr RuntimeRelease oldest_described() { return {0, 2, 0}; }
   static constexpr RuntimeRelease newest_described() { return {1, 4, 1}; }
+  // The runtime of a schema version not released yet (the development head): it loads as the newest
+  // described release does, and its delegates know what their newest schemas add after that release.
+  static constexpr RuntimeRelease development_head() {
+    return {newest_described().major, newest_described().minor + 1, 0};
+  }
+  // Newer than every release the rules describe: judged as the development head.
+  constexpr bool is_development_head() const { return newest_described() < *this; }
 
   constexpr bool at_least(unsigned major_, unsigned minor_, unsigned patch_ = 0) const {
     if (major != major_) return major > major_;
@@ -39,13 +46,5 @@ struct RuntimeRelease {
     return !a.at_least(b.major, b.minor, b.patch);
   }
 };
-
-// The releases from which some loader rule differs from the release before (the table in
-// docs/what-loads-where.md), oldest first.
-const std::vector<RuntimeRelease>& rule_change_releases();
-
-// `first` and each rule-change release in (first, last]: one release for each set of rules that the
-// releases first..last apply, so checking these checks them all.
-std::vector<RuntimeRelease> releases_with_distinct_rules(const RuntimeRelease& first, const RuntimeRelease& last);
 
 }  // namespace fbcompat

@@ -43,6 +43,10 @@ struct GoldenEntry {
   bool extended_header = true;
   std::vector<std::string> nodes;
   bool runnable = false;
+  // The ExecuTorch release whose exporter's shape the program has ("0.2.0"): that release must load it,
+  // and every later one. Empty for the programs frozen before such shapes were written, which are held
+  // to their schemas, and refused by their own release at most as coverage.
+  std::string exported_as;
   std::vector<GoldenTensorRecord> inputs;
   std::vector<GoldenTensorRecord> expected_outputs;
   float relative_tolerance = 1e-5f;

@@ -27,6 +27,9 @@ struct GoldenVerifyOptions {
   BufferLimits limits;
   std::uint64_t max_golden_file_bytes = limits::kGoldenFileSize;  // a description or the manifest
   unsigned threads = 0;  // programs checked in parallel; 0: one thread per core
+  // Where each release's backend defines the programs' payloads (the XNNPACK reference runtime's
+  // library); none: that stage is not checked, and a note says so once.
+  BackendLibraries libraries;
 };
 
 struct GoldenVerifyReport {

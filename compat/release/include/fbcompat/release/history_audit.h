@@ -11,6 +11,7 @@
 #include "fbcompat/core/config.h"
 #include "fbcompat/core/policy.h"
 #include "fbcompat/executorch/delegate_family.h"
+#include "fbcompat/executorch/load_verdict.h"
 #include "fbcompat/release/audit.h"
 
 namespace fbcompat {
@@ -23,6 +24,8 @@ struct HistoryAuditOptions {
   // run on it, and `runtime = "builtin"` checks its node definitions. A family none of them runs is
   // audited without running its programs, and the audit says so once, with the reason.
   std::vector<const DelegateRuntime*> runtimes;
+  // Where the golden programs' payloads are defined as each release's backend defines them.
+  BackendLibraries libraries;
 };
 
 Expected<AuditReport> audit_configured_history(const HistoryConfig& history, const HistoryAuditOptions& options);

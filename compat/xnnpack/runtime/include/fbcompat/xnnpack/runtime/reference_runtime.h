@@ -129,6 +129,12 @@ std::vector<RuntimeDefinition> builtin_runtime_definitions();
 // The reference runtime as the golden runs and the audit use any delegate's runtime.
 const DelegateRuntime& reference_runtime();
 
+// XNNPACK as ExecuTorch's XNNPACK backend uses it, for the program loader's definition stage
+// (load_verdict.h's BackendLibrary): every value and node of a payload defined with the calls the
+// backend makes, then XNNPACK's runtime of them, created and not run. Null when the linked XNNPACK
+// lacks functions the backend calls (Debian 12's): then `why` names them.
+const BackendLibrary* executorch_xnnpack_library(std::string* why = nullptr);
+
 // Which XNNPACK the runtime links, for `fbcompat --version`: "XNNPACK from <prefix>" for a private
 // build (tools/deps/xnnpack.sh), "the system's XNNPACK (<library>)" otherwise.
 std::string linked_xnnpack();
