@@ -1,17 +1,11 @@
 // Fuzzes the .pte reader and `inspect`: whatever the bytes, reading a program either succeeds with
-<<<<<<< HEAD
-// every payload inside the bytes, or fails with an Error; loading it as each rule-changing release
-// would either loads or gives a refusal that names its stage in the runtime's terms; inspecting it
-// decodes every payload of every delegate family with the bundled schemas (XNNPACK's, MLX's), and both
-// report formats render.
-=======
 // every payload inside the bytes, or fails with an Error; loading it as each release whose rules differ
-// (release_rules.h, the XNNPACK backend's included) either loads, loads with a method that crashes when
-// run, or gives a refusal that names its stage in the runtime's terms; inspecting it decodes every
-// XNNPACK payload with the bundled schemas, and both report formats render. (XNNPACK's own definitions
-// are not fuzzed here: the target links no XNNPACK, and each load says that stage was not checked.)
+// (release_rules.h, every family's backend rules included) either loads, loads with a method that crashes
+// when run, or gives a refusal that names its stage in the runtime's terms; inspecting it decodes every
+// payload of every delegate family with the bundled schemas (XNNPACK's, MLX's), and both report formats
+// render. (Backend libraries' own definitions are not fuzzed here: the target links no XNNPACK, and each
+// load says that stage was not checked.)
 #include <algorithm>
->>>>>>> i37
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -20,6 +14,7 @@
 #include "fbcompat/executorch/program_inspection.h"
 #include "fbcompat/executorch/program.h"
 #include "fbcompat/release/delegate_families.h"
+#include "fbcompat/xnnpack/delegate.h"
 #include "fuzz_target.h"
 
 namespace {
@@ -64,34 +59,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(!program.error().message.empty(), "a refused program says why");
   }
 
-<<<<<<< HEAD
   // Releases whose rules differ, at both verification levels, with every family's checks.
-  for (const char* release : {"0.2.0", "0.6.0", "1.0.0", "1.2.0", "1.3.0", "1.4.1"}) {
-=======
-  // Releases whose rules differ, at both verification levels, with the XNNPACK delegate's checks.
-  const auto& backend = fbcompat::xnnpack::backend_load_checks();
-  static const std::vector<fbcompat::RuntimeRelease> releases = [&] {
+  static const std::vector<fbcompat::RuntimeRelease> releases = [] {
+    fbcompat::BackendRuleTables tables;
+    for (const fbcompat::DelegateFamily* family : bundled_families()) tables.push_back(&family->load_checks().release_rules());
     std::vector<fbcompat::RuntimeRelease> all{fbcompat::RuntimeRelease::oldest_described()};
-    for (const auto& release : fbcompat::rule_change_releases({&backend.release_rules()})) all.push_back(release);
+    for (const auto& release : fbcompat::rule_change_releases(tables)) all.push_back(release);
     all.push_back(fbcompat::RuntimeRelease::development_head());
     return all;
   }();
   for (const fbcompat::RuntimeRelease& release : releases) {
->>>>>>> i37
     for (const auto level : {fbcompat::VerificationLevel::Minimal, fbcompat::VerificationLevel::InternalConsistency}) {
       fbcompat::ProgramReadOptions options;
       options.runtime = release;
       options.verification = level;
-<<<<<<< HEAD
       for (const fbcompat::DelegateFamily* family : bundled_families()) options.backends.push_back(&family->load_checks());
-=======
-      options.backends.push_back(&backend);
->>>>>>> i37
       const fbcompat::ProgramLoad load = fbcompat::load_program(data, size, options);
       if (load.loads()) {
         const bool has_xnnpack = std::any_of(load.view.plans.begin(), load.view.plans.end(), [](const fbcompat::ProgramPlan& plan) {
           return std::any_of(plan.delegates.begin(), plan.delegates.end(), [](const fbcompat::ProgramDelegate& delegate) {
-            return delegate.backend_id == fbcompat::kXnnpackBackendId;
+            return delegate.backend_id == fbcompat::xnnpack::kBackendId;
           });
         });
         require(!has_xnnpack || !load.view.definitions_not_checked.empty(),

@@ -55,17 +55,11 @@ int run_audit(const AuditArguments& arguments) {
   if (!config) return report_error(config.error());
   if (config->histories.empty()) return report_error(Error{config->path, 0, 0, "declares no [[history]] to audit"});
   if (output_would_destroy_input(arguments.output, configured_inputs(*config))) return kBadInput;
-<<<<<<< HEAD
   // Loaded once, before any history is audited: a damaged installation is reported before any work.
   const Expected<std::vector<const DelegateRuntime*>> runtimes = reference_runtimes();
   if (!runtimes) return report_error(runtimes.error());
-=======
-  // Loaded once, before any family is audited: a damaged installation is reported before any work.
-  const Expected<const DelegateRuntime*> runtime = reference_runtime();
-  if (!runtime) return report_error(runtime.error());
   const Expected<BackendLibraries> libraries = backend_libraries();
   if (!libraries) return report_error(libraries.error());
->>>>>>> i37
   std::vector<AuditReport> reports;
   for (const HistoryConfig& family : config->histories) {
     if (!arguments.histories.empty() &&
@@ -76,14 +70,9 @@ int run_audit(const AuditArguments& arguments) {
     options.policy = policy_for(*config, arguments.output);
     options.union_capacity_warning = config->union_capacity_warning;
     options.threads = arguments.threads;
-<<<<<<< HEAD
     options.runtimes = *runtimes;
-    auto report = audit_configured_history(family, options);
-=======
-    options.runtime = *runtime;
     options.libraries = *libraries;
-    auto report = audit_family(family, options);
->>>>>>> i37
+    auto report = audit_configured_history(family, options);
     if (!report) return report_error(report.error());
     reports.push_back(std::move(report.value()));
   }

@@ -6,11 +6,8 @@
 
 #include "command.h"
 #include "project_config.h"
-<<<<<<< HEAD
 #include "fbcompat/release/delegate_families.h"
-=======
 #include "reference_runtime.h"
->>>>>>> i37
 #include "fbcompat/release/golden_freeze.h"
 #include "fbcompat/release/golden_verify.h"
 

@@ -4,37 +4,22 @@
 #include <fmt/format.h>
 
 #include "command.h"
-<<<<<<< HEAD
 #include "fbcompat/release/program_file_inspection.h"
-=======
 #include "reference_runtime.h"
-#include "fbcompat/executorch/program_inspection.h"
-#include "fbcompat/release/delegate_families.h"
-#include "fbcompat/xnnpack/delegate.h"
->>>>>>> i37
 
 namespace fbcompat::cli {
 namespace {
 
 struct InspectArguments {
   std::string file;
-<<<<<<< HEAD
   FamilySelection families;
-=======
   std::string runtime;
   VerificationLevel verification = VerificationLevel::Minimal;
-  std::string family_dir = "schemas/xnnpack";
-  bool family_dir_given = false;
->>>>>>> i37
   Format format = Format::Text;
 };
 
 int run_inspect(const InspectArguments& arguments) {
-<<<<<<< HEAD
-  auto inspection = inspect_program_file(arguments.file, arguments.families);
-=======
   ProgramReadOptions options;
-  options.source_name = arguments.file;
   if (!arguments.runtime.empty()) {
     const auto release = RuntimeRelease::parse(arguments.runtime);
     if (!release) return report_error(fmt::format("--runtime {}: not an ExecuTorch release such as 1.4.1", arguments.runtime));
@@ -44,20 +29,7 @@ int run_inspect(const InspectArguments& arguments) {
   auto libraries = backend_libraries();
   if (!libraries) return report_error(libraries.error());
   options.libraries = std::move(libraries.value());
-  std::vector<std::unique_ptr<DelegateFamily>> families;
-  if (arguments.family_dir_given || is_directory(arguments.family_dir)) {
-    auto loaded = load_delegate_family(xnnpack::kFamilyName, arguments.family_dir);
-    if (!loaded) return report_error(loaded.error());
-    families.push_back(std::move(loaded.value()));
-  } else {
-    families = delegate_families_without_schemas();
-  }
-  std::vector<const DelegateFamily*> opened;
-  for (const auto& family : families) opened.push_back(family.get());
-  auto bytes = read_program_file(arguments.file, options);
-  if (!bytes) return report_error(bytes.error());
-  auto inspection = inspect_program(bytes->data(), bytes->size(), opened, options);
->>>>>>> i37
+  auto inspection = inspect_program_file(arguments.file, arguments.families, std::move(options));
   if (!inspection) return report_error(inspection.error());
   const std::string text = arguments.format == Format::Json ? format_inspection_json(*inspection) : format_inspection_text(*inspection);
   const int written = write_report(text, "");
@@ -72,7 +44,6 @@ void add_inspect_command(CLI::App& app, int& exit_code) {
   CLI::App* command = app.add_subcommand(
       "inspect", "Show what an ExecuTorch program (.pte) holds: plans, delegates, each delegate's payload and nodes");
   command->add_option("file", arguments->file, "The .pte program")->required();
-<<<<<<< HEAD
   command->add_option("--family", arguments->families.names,
                       fmt::format("Open only this delegate family's payloads (repeatable; {}; default: every family)",
                                   fmt::join(delegate_family_names(), ", ")))
@@ -80,22 +51,6 @@ void add_inspect_command(CLI::App& app, int& exit_code) {
   command->add_option("--schemas", arguments->families.schemas_dir,
                       "One family's schema directory (holds manifest.toml, which names the family); default: "
                       "schemas/<family> for each family, where it exists");
-  add_format_option(*command, arguments->format, {Format::Text, Format::Json});
-  command->footer(
-      "Lists the program version, the extended header, every execution plan and delegate (backend id, INLINE\n"
-      "or SEGMENT, size); for each delegate of a family fbcompat knows, its payload: header, flatbuffer, the\n"
-      "data after it, node counts by name, values, what else the family's payload says, and the oldest schema\n"
-      "version (and release) whose runtime loads it. Each family's payloads are decoded with its schemas\n"
-      "(schemas/<family>, or --schemas); without them only the header is read.\n"
-      "Examples:\n"
-      "  fbcompat inspect model.pte\n"
-      "  fbcompat inspect model.pte --schemas schemas/mlx --format json\n"
-      "Exit status: 0 read, 2 unreadable or corrupt program, or usage.");
-=======
-  command->add_option("--schemas", arguments->family_dir,
-                      "XNNPACK schema family directory (holds manifest.toml); XNNPACK graphs are decoded with it")
-      ->default_str("schemas/xnnpack")
-      ->each([arguments](const std::string&) { arguments->family_dir_given = true; });
   command->add_option("--runtime", arguments->runtime,
                       "The ExecuTorch release whose runtime loads it (default: the newest the rules describe)")
       ->default_str(RuntimeRelease::newest_described().text());
@@ -108,17 +63,19 @@ void add_inspect_command(CLI::App& app, int& exit_code) {
   add_format_option(*command, arguments->format, {Format::Text, Format::Json});
   command->footer(
       "Lists the program version, the extended header, every execution plan and delegate (backend id, INLINE\n"
-      "or SEGMENT, size); for XNNPACK payloads the identifier, node counts by name, value count, constant data\n"
-      "and the oldest schema version (and release) whose runtime loads it.\n"
-      "The verdict is ExecuTorch's whole load at that release: the program, every delegate's data, the\n"
-      "delegate's own checks, its payload defined on XNNPACK (where this build has it), and method load.\n"
+      "or SEGMENT, size); for each delegate of a family fbcompat knows, its payload: header, flatbuffer, the\n"
+      "data after it, node counts by name, values, what else the family's payload says, and the oldest schema\n"
+      "version (and release) whose runtime loads it. Each family's payloads are decoded with its schemas\n"
+      "(schemas/<family>, or --schemas); without them only the header is read.\n"
+      "The verdict is ExecuTorch's whole load at that release: the program, every delegate's data, each\n"
+      "delegate's own checks, its payload defined on the backend's library (where this build has it), and\n"
+      "method load.\n"
       "Examples:\n"
       "  fbcompat inspect model.pte\n"
       "  fbcompat inspect model.pte --runtime 1.2.0\n"
-      "  fbcompat inspect model.pte --schemas schemas/xnnpack --format json\n"
+      "  fbcompat inspect model.pte --schemas schemas/mlx --format json\n"
       "Exit status: 0 it loads, 1 it loads but a method crashes when it runs, 2 the release refuses it (the\n"
       "stage and the runtime's error are named), an unreadable file, or usage.");
->>>>>>> i37
   command->callback([arguments, &exit_code] { exit_code = run_inspect(*arguments); });
 }
 

@@ -19,21 +19,12 @@ struct LoadCheckArguments {
 };
 
 int run_load_check(const LoadCheckArguments& arguments) {
-<<<<<<< HEAD
   if (output_would_destroy_input(arguments.output, {arguments.request.program})) return kBadInput;
-  auto report = LoadCheckReport::check(arguments.request);
-=======
-  auto runtime = xnnpack::choose_runtime(arguments.runtime);
-  if (!runtime) return report_error(runtime.error());
-  if (output_would_destroy_input(arguments.output, {arguments.program})) return kBadInput;
-  ProgramReadOptions options;
-  options.source_name = arguments.program;
-  auto bytes = read_program_file(arguments.program, options);
-  if (!bytes) return report_error(bytes.error());
   auto libraries = backend_libraries();
   if (!libraries) return report_error(libraries.error());
-  auto report = xnnpack::LoadCheckReport::check(bytes->data(), bytes->size(), *runtime, arguments.program, *libraries);
->>>>>>> i37
+  LoadCheckRequest request = arguments.request;
+  request.libraries = *libraries;
+  auto report = LoadCheckReport::check(request);
   if (!report) return report_error(report.error());
   auto config = load_project_config("", /*required=*/false);
   if (!config) return report_error(config.error());
@@ -61,25 +52,18 @@ void add_load_check_command(CLI::App& app, int& exit_code) {
   command->footer(
       "Examples:\n"
       "  fbcompat load-check model.pte --runtime 1.4.1\n"
-<<<<<<< HEAD
       "  fbcompat load-check model.pte --runtime v1.3.0 --family mlx --format json\n"
       "  fbcompat load-check model.pte --family mlx --runtime v1.4.0\n"
       "  fbcompat load-check model.pte --runtime 1.3.0 --format junit -o load-check.xml\n"
       "A schema version names one family's runtime; with a program holding delegates of several families,\n"
       "name the family, or give a release, which every family reads with the version it shipped.\n"
+      "Each release's verdict is the runtime's whole load: the program, every delegate's data, each\n"
+      "delegate's own checks, its payload defined on the backend's library (where this build has it), and\n"
+      "method load.\n"
       "Exit status: 0 the runtime loads the program (what it ignores is reported, not failed), 1 it does not\n"
-      "(a release's loader refuses it, or a delegate needs what the runtime lacks), 2 bad input (a file no\n"
-      "release reads as a program, a corrupt payload, an unknown runtime or family) or usage.");
-=======
-      "  fbcompat load-check model.pte --runtime v0.7.0 --format json\n"
-      "  fbcompat load-check model.pte --runtime v1.1.0 --format junit -o load-check.xml\n"
-      "Each release's verdict is the runtime's whole load: the program, every delegate's data, the XNNPACK\n"
-      "delegate's own checks, its payload defined on XNNPACK (where this build has it), and method load.\n"
-      "Exit status: 0 the runtime loads the program (ignored fields are reported, not failed), 1 it does not\n"
-      "(a release refuses it, a method it loads crashes when run, or a delegate has unknown types or\n"
-      "identifier), 2 bad input (a file no release reads as a program, a corrupt payload, an unknown\n"
-      "runtime) or usage.");
->>>>>>> i37
+      "(a release's loader refuses it, a method it loads crashes when run, or a delegate needs what the\n"
+      "runtime lacks), 2 bad input (a file no release reads as a program, a corrupt payload, an unknown\n"
+      "runtime or family) or usage.");
   command->callback([arguments, &exit_code] { exit_code = run_load_check(*arguments); });
 }
 

@@ -9,27 +9,21 @@
 
 #include "fbcompat/core/error.h"
 #include "fbcompat/executorch/delegate_family.h"
+#include "fbcompat/executorch/load_verdict.h"
 
 namespace fbcompat::cli {
 
-<<<<<<< HEAD
 // Empty when this build has none; an Error naming the module and the loader's reason when it has one
 // that cannot be loaded (a damaged installation).
 Expected<std::vector<const DelegateRuntime*>> reference_runtimes();
 // The runtime of the delegate family `family` (empty: the only one this build has); an Error saying
 // this build has none.
 Expected<const DelegateRuntime*> reference_runtime_for(const std::string& family);
-// What the runtimes run on, for --version, or why they cannot be loaded; empty when this build has none.
-=======
-// Null when this build has no runtime; an Error naming the module and the loader's reason when it has
-// one that cannot be loaded (a damaged installation).
-Expected<const DelegateRuntime*> reference_runtime();
-// XNNPACK as ExecuTorch's backend uses it, for the loader's definition stage (inspect, load-check,
-// golden verify, the audit); none, and why, in a build without it. An Error as reference_runtime's.
+// The backends' libraries as ExecuTorch's backends use them, for the loader's definition stage (inspect,
+// load-check, golden verify, the audit); none, and why, in a build without them. An Error as
+// reference_runtimes'.
 Expected<BackendLibraries> backend_libraries();
-// What the runtime runs on, for --version ("XNNPACK from <prefix>"), or why it cannot be loaded; empty
-// when this build has none.
->>>>>>> i37
+// What the runtimes run on, for --version, or why they cannot be loaded; empty when this build has none.
 std::string reference_runtime_library();
 
 }  // namespace fbcompat::cli

@@ -100,18 +100,12 @@ Expected<GoldenEntry> entry_for(const GoldenProgram& program, const std::string&
   entry.payload_header = program.payload_header;
   entry.extended_header = program.extended_header;
   entry.nodes = program.nodes;
-<<<<<<< HEAD
   entry.runnable = program.reference.has_value();
   if (program.reference) {
     entry.inputs = program.reference->inputs;
     entry.expected_outputs = program.reference->expected_outputs;
   }
-=======
-  entry.runnable = program.runnable;
   entry.exported_as = program.exported_as;
-  entry.inputs = program.inputs;
-  entry.expected_outputs = program.expected_outputs;
->>>>>>> i37
   return entry;
 }
 

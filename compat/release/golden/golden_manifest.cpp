@@ -45,11 +45,8 @@ json entry_json(const GoldenEntry& entry) {
            {"extended_header", entry.extended_header},
            {"nodes", entry.nodes},
            {"runnable", entry.runnable}};
-<<<<<<< HEAD
   if (!entry.payload_header_name.empty()) out[payload_header_key(entry.payload_header_name)] = entry.payload_header;
-=======
   if (!entry.exported_as.empty()) out["exported_as"] = entry.exported_as;
->>>>>>> i37
   if (entry.runnable) {
     json inputs = json::array();
     for (const auto& tensor : entry.inputs) inputs.push_back(tensor_json(tensor));

@@ -15,46 +15,86 @@ const RuleInfo kLoadProgramRefused{
     "LOAD_PROGRAM_REFUSED", Category::Wire, Severity::Error, RuleScope::LoadCheck,
     "ExecuTorch's loader of every release the runtime stands for must load the program and its methods."};
 
+const RuleInfo kLoadCrashesWhenRun{
+    "LOAD_CRASHES_WHEN_RUN", Category::Wire, Severity::Error, RuleScope::LoadCheck,
+    "A program the runtime loads must not crash when its methods run."};
+
+const RuleInfo kLoadDefinitionsNotChecked{
+    "LOAD_DEFINITIONS_NOT_CHECKED", Category::Wire, Severity::Info, RuleScope::LoadCheck,
+    "Where this build has no backend library, the backend's definitions of a program's payloads are not checked."};
+
 const std::vector<const RuleInfo*>& load_check_rules() {
-  static const std::vector<const RuleInfo*> rules{&kLoadProgramRefused};
+  static const std::vector<const RuleInfo*> rules{&kLoadProgramRefused, &kLoadCrashesWhenRun, &kLoadDefinitionsNotChecked};
   return rules;
 }
 
 namespace {
 
-struct ReleaseRefusal {
-  LoadRefusal refusal;
+// One release's answer that is not a clean load: a refusal, or a method that crashes when run.
+template <typename Answer>
+struct ReleaseAnswer {
+  Answer answer;
   std::vector<RuntimeRelease> releases;
 };
 
-// The same refusal from several releases is one finding naming them all.
-std::vector<ReleaseRefusal> grouped(const std::vector<std::pair<RuntimeRelease, LoadRefusal>>& refusals) {
-  std::vector<ReleaseRefusal> groups;
-  for (const auto& entry : refusals) {
+bool same_answer(const LoadRefusal& a, const LoadRefusal& b) {
+  return a.stage == b.stage && a.error == b.error && a.message == b.message && a.place.kind == b.place.kind &&
+         a.place.index == b.place.index;
+}
+bool same_answer(const RunCrash& a, const RunCrash& b) {
+  return a.stage == b.stage && a.method == b.method && a.message == b.message;
+}
+
+// The same answer from several releases is one finding naming them all.
+template <typename Answer>
+std::vector<ReleaseAnswer<Answer>> grouped(const std::vector<std::pair<RuntimeRelease, Answer>>& answers) {
+  std::vector<ReleaseAnswer<Answer>> groups;
+  for (const auto& entry : answers) {
     // A named reference, not a structured binding: C++17 lambdas cannot capture bindings.
-    const RuntimeRelease& release = entry.first;
-    const LoadRefusal& refusal = entry.second;
-    auto same = std::find_if(groups.begin(), groups.end(), [&](const ReleaseRefusal& group) {
-      return group.refusal.stage == refusal.stage && group.refusal.error == refusal.error &&
-             group.refusal.message == refusal.message;
-    });
+    const Answer& answer = entry.second;
+    auto same = std::find_if(groups.begin(), groups.end(),
+                             [&](const ReleaseAnswer<Answer>& group) { return same_answer(group.answer, answer); });
     if (same == groups.end()) {
-      groups.push_back({refusal, {release}});
+      groups.push_back({answer, {entry.first}});
     } else {
-      same->releases.push_back(release);
+      same->releases.push_back(entry.first);
     }
   }
   return groups;
 }
 
-Finding refusal_finding(const ReleaseRefusal& group, const std::vector<RuntimeRelease>& loading, const std::string& file) {
+// "1.1.0, 1.2.0", a release outside the described ones naming the rules it was checked by.
+std::vector<std::string> release_names(const std::vector<RuntimeRelease>& releases) {
   std::vector<std::string> names;
-  for (const RuntimeRelease& release : group.releases) {
+  for (const RuntimeRelease& release : releases) {
     const RuntimeRelease rules = release.described();
-    names.push_back(rules == release ? release.text() : fmt::format("{} (by the rules of {})", release.text(), rules.text()));
+    if (release.is_development_head()) {
+      names.push_back(fmt::format("the development head after {}", rules.text()));
+    } else {
+      names.push_back(rules == release ? release.text() : fmt::format("{} (by the rules of {})", release.text(), rules.text()));
+    }
   }
-  const LoadRefusal& refusal = group.refusal;
-  const std::string stage = load_stage_name(refusal.stage, refusal.backend);
+  return names;
+}
+
+Finding run_crash_finding(const ReleaseAnswer<RunCrash>& group, const std::string& file) {
+  const std::vector<std::string> names = release_names(group.releases);
+  const RunCrash& crash = group.answer;
+  Finding finding = finding_of(
+      kLoadCrashesWhenRun, crash.method,
+      fmt::format("ExecuTorch {} load{} it, but method '{}' crashes when it runs: {} (let through in {})",
+                  fmt::join(names, ", "), names.size() == 1 ? "s" : "", crash.method, crash.message,
+                  load_stage_name(crash.stage)),
+      "export the program again with the exporter of the release that must run it: programs it writes run");
+  finding.file = file;
+  return finding;
+}
+
+Finding refusal_finding(const ReleaseAnswer<LoadRefusal>& group, const std::vector<RuntimeRelease>& loading,
+                        const std::string& file) {
+  const std::vector<std::string> names = release_names(group.releases);
+  const LoadRefusal& refusal = group.answer;
+  const std::string stage = refusal.stage_name();
   const std::string where = refusal.method.empty() ? stage : fmt::format("{} of method '{}'", stage, refusal.method);
   std::string message =
       refusal.runtime_crashes()
@@ -77,6 +117,7 @@ Finding refusal_finding(const ReleaseRefusal& group, const std::vector<RuntimeRe
   finding.file = file;
   return finding;
 }
+
 
 // The finding for one delegate; nullopt when its runtime loads it as it is.
 std::optional<Finding> delegate_finding(const DelegateLoadCheck& item, const LoadCheckRuntime& runtime,
@@ -107,13 +148,16 @@ std::vector<RuntimeRelease> releases_of(const std::vector<FamilyLoadCheckRuntime
 // got furthest (a full load if any release loads it).
 struct LoaderVerdicts {
   std::vector<std::pair<RuntimeRelease, LoadRefusal>> refusals;
+  std::vector<std::pair<RuntimeRelease, RunCrash>> crashes;  // releases that load it, then crash when it runs
   std::vector<RuntimeRelease> loading;
+  std::vector<std::string> not_defined;  // why a backend's definitions were not checked, each said once
   std::optional<ProgramView> view;
   std::optional<std::string> container_refusal;  // when every release refuses the container
 };
 
 LoaderVerdicts run_loaders(const std::uint8_t* data, std::size_t size, const std::vector<FamilyLoadCheckRuntime>& runtimes,
-                           const std::vector<RuntimeRelease>& releases, const std::string& file) {
+                           const std::vector<RuntimeRelease>& releases, const std::string& file,
+                           const BackendLibraries& libraries) {
   LoaderVerdicts verdicts;
   std::optional<ProgramView> partial;
   std::optional<std::string> first_container_refusal;
@@ -122,9 +166,15 @@ LoaderVerdicts run_loaders(const std::uint8_t* data, std::size_t size, const std
     options.source_name = file;
     options.runtime = release;
     for (const FamilyLoadCheckRuntime& chosen : runtimes) options.backends.push_back(&chosen.family->load_checks());
+    options.libraries = libraries;
     ProgramLoad load = load_program(data, size, options);
+    for (const std::string& note : load.view.definitions_not_checked) {
+      auto& said = verdicts.not_defined;
+      if (std::find(said.begin(), said.end(), note) == said.end()) said.push_back(note);
+    }
     if (load.loads()) {
       verdicts.loading.push_back(release);
+      if (load.run_crash) verdicts.crashes.emplace_back(release, *load.run_crash);
       if (!verdicts.view) verdicts.view = std::move(load.view);
       continue;
     }
@@ -161,11 +211,11 @@ std::vector<DelegateLoadCheck> check_delegates(const ProgramView& view, const st
 
 // A refusal in a family's own checks that the family's load check gives too (every delegate of that
 // family refused, with the family's rule and fix) is said once, by the family.
-bool explained_by_family(const ReleaseRefusal& group, const std::vector<DelegateLoadCheck>& results) {
-  if (group.refusal.stage != LoadStage::DelegateChecks) return false;
+bool explained_by_family(const ReleaseAnswer<LoadRefusal>& group, const std::vector<DelegateLoadCheck>& results) {
+  if (group.answer.stage != LoadStage::DelegateChecks) return false;
   bool any = false;
   for (const DelegateLoadCheck& item : results) {
-    if (item.family_label != group.refusal.backend) continue;
+    if (item.family_label != group.answer.backend) continue;
     if (item.result.verdict != PayloadLoadCheck::Verdict::Refused) return false;
     any = true;
   }
@@ -214,18 +264,20 @@ std::string DelegateLoadCheck::subject() const { return fmt::format("{}.delegate
 
 LoadCheckReport::LoadCheckReport(std::vector<Finding> findings, std::vector<DelegateLoadCheck> delegates,
                                  std::vector<FamilyLoadCheckRuntime> runtimes, std::vector<RuntimeRelease> releases,
-                                 std::string file, bool loader_accepts)
+                                 std::string file, bool loader_accepts, bool crashes_when_run)
     : Report(std::move(findings)),
       delegates_(std::move(delegates)),
       runtimes_(std::move(runtimes)),
       releases_(std::move(releases)),
       file_(std::move(file)),
-      loader_accepts_(loader_accepts) {}
+      loader_accepts_(loader_accepts),
+      crashes_when_run_(crashes_when_run) {}
 
 Expected<LoadCheckReport> LoadCheckReport::check(const std::uint8_t* data, std::size_t size,
-                                                 const std::vector<FamilyLoadCheckRuntime>& runtimes, const std::string& file) {
+                                                 const std::vector<FamilyLoadCheckRuntime>& runtimes, const std::string& file,
+                                                 const BackendLibraries& libraries) {
   const std::vector<RuntimeRelease> releases = releases_of(runtimes);
-  LoaderVerdicts verdicts = run_loaders(data, size, runtimes, releases, file);
+  LoaderVerdicts verdicts = run_loaders(data, size, runtimes, releases, file, libraries);
   if (verdicts.container_refusal) return Error{file, 0, 0, *verdicts.container_refusal};
   std::vector<DelegateLoadCheck> results = check_delegates(*verdicts.view, runtimes);
   if (results.empty() && verdicts.refusals.empty()) {
@@ -240,13 +292,22 @@ Expected<LoadCheckReport> LoadCheckReport::check(const std::uint8_t* data, std::
     }
   }
   std::vector<Finding> findings;
-  for (const ReleaseRefusal& group : grouped(verdicts.refusals)) {
+  for (const auto& group : grouped(verdicts.refusals)) {
     if (!explained_by_family(group, results)) findings.push_back(refusal_finding(group, verdicts.loading, file));
+  }
+  for (const auto& group : grouped(verdicts.crashes)) findings.push_back(run_crash_finding(group, file));
+  for (const std::string& note : verdicts.not_defined) {
+    Finding finding = finding_of(kLoadDefinitionsNotChecked, "program", note,
+                                 "run load-check with a build of fbcompat that has the backend's library (the default "
+                                 "build has XNNPACK) to check them");
+    finding.file = file;
+    findings.push_back(std::move(finding));
   }
   for (const DelegateLoadCheck& item : results) {
     if (auto finding = delegate_finding(item, runtime_of(runtimes, item.family), file)) findings.push_back(std::move(*finding));
   }
-  return LoadCheckReport(std::move(findings), std::move(results), runtimes, releases, file, verdicts.refusals.empty());
+  return LoadCheckReport(std::move(findings), std::move(results), runtimes, releases, file, verdicts.refusals.empty(),
+                         !verdicts.crashes.empty());
 }
 
 Expected<LoadCheckReport> LoadCheckReport::check(const LoadCheckRequest& request) {
@@ -271,7 +332,7 @@ Expected<LoadCheckReport> LoadCheckReport::check(const LoadCheckRequest& request
     owned.emplace_back(std::move(family.value()));
     runtimes.push_back({owned.back().get(), std::move(runtime.value())});
   }
-  auto report = check(bytes->data(), bytes->size(), runtimes, request.program);
+  auto report = check(bytes->data(), bytes->size(), runtimes, request.program, request.libraries);
   if (!report) return report.error();
   report->owned_ = std::move(owned);
   return report;
@@ -328,6 +389,7 @@ std::string LoadCheckReport::json(const RenderOptions&) const {
   for (const RuntimeRelease& release : releases_) releases.push_back(release.text());
   report["releases"] = std::move(releases);
   report["loadable"] = loadable;
+  report["crashes_when_run"] = crashes_when_run_;
   report["delegates"] = std::move(delegates);
   return json_text(report);
 }

@@ -73,11 +73,7 @@ Expected<GoldenProgram> build_golden_program(const ReflectedSchema& writer, cons
   built.payload_header = plan.xh00_header;
   built.extended_header = plan.extended_header;
   for (const json& node : plan.graph.at("xnodes")) built.nodes.push_back(node.at("xnode_union_type").get<std::string>());
-<<<<<<< HEAD
-=======
-  built.runnable = plan.runnable;
   if (plan.exported_as) built.exported_as = plan.exported_as->text();
->>>>>>> i37
   if (plan.runnable) {
     ReferenceRun run;
     TensorsById inputs;

@@ -11,12 +11,9 @@
 
 #include "fbcompat/core/verifier_limits.h"
 #include "fbcompat/executorch/program.h"
-<<<<<<< HEAD
 #include "fbcompat/xnnpack/delegate.h"
 #include "fbcompat/xnnpack/runtime_schema_generated.h"
-=======
 #include "load/payload_checker.h"
->>>>>>> i37
 
 namespace fbcompat::xnnpack {
 namespace {

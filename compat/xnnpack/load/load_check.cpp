@@ -4,6 +4,7 @@
 
 #include "fbcompat/load_check/load_check.h"
 #include "fbcompat/xnnpack/rules.h"
+#include "load/backend_rules.h"
 
 namespace fbcompat::xnnpack {
 
@@ -75,14 +76,14 @@ LoadCheckRuntime for_version(const RuntimeProfile& profile) {
   choice.version = profile.version;
   if (!profile.released()) {
     // Not released yet: the newest loader the rules describe stands for it.
-    choice.releases = {RuntimeRelease::newest_described()};
-    choice.name = fmt::format("{} (not released yet; loaded as {} loads)", profile.version,
-                              RuntimeRelease::newest_described().text());
+    choice.releases = {RuntimeRelease::development_head()};
+    choice.name = fmt::format("{} (not released yet; loaded as {} loads, with the node types its schema adds)",
+                              profile.version, RuntimeRelease::newest_described().text());
     return choice;
   }
   const RuntimeRelease first = *RuntimeRelease::parse(profile.first_release);
   const RuntimeRelease last = *RuntimeRelease::parse(profile.last_release);
-  choice.releases = releases_with_distinct_rules(first, last);
+  choice.releases = releases_with_distinct_rules(first, last, {&backend_release_rules()});
   choice.name = first == last ? fmt::format("{} (release {})", profile.version, profile.first_release)
                               : fmt::format("{} (releases {} .. {})", profile.version, profile.first_release, profile.last_release);
   return choice;

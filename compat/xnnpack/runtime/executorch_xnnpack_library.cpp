@@ -8,6 +8,7 @@
 
 #include "fbcompat/core/verifier_limits.h"
 #include "fbcompat/executorch/program.h"
+#include "fbcompat/xnnpack/delegate.h"
 #include "fbcompat/xnnpack/runtime/reference_runtime.h"
 #include "load/payload_parts.h"
 #include "runtime/node_context.h"
@@ -24,7 +25,7 @@ Error library_error(std::string message) { return Error{"", 0, 0, std::move(mess
 
 class ExecutorchXnnpackLibrary final : public BackendLibrary {
  public:
-  std::string_view backend_id() const override { return kXnnpackBackendId; }
+  std::string_view backend_id() const override { return kBackendId; }
   std::string_view name() const override { return "XNNPACK"; }
   std::string description() const override { return linked_xnnpack(); }
 

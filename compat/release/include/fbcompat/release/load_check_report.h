@@ -16,6 +16,7 @@
 #include "fbcompat/core/report.h"
 #include "fbcompat/core/rule.h"
 #include "fbcompat/executorch/delegate_family.h"
+#include "fbcompat/executorch/load_verdict.h"
 #include "fbcompat/executorch/program.h"
 
 namespace fbcompat {
@@ -44,6 +45,9 @@ struct LoadCheckRequest {
   std::string program;                // the .pte file, named in findings
   std::string runtime;                // --runtime: a schema version or an ExecuTorch release
   std::vector<std::string> families;  // --family; empty: the families of the program's delegates
+  // Where each release's backends define the payloads (none: that stage is not checked, which an info
+  // finding says once).
+  BackendLibraries libraries;
 };
 
 class LoadCheckReport final : public Report {
@@ -54,7 +58,8 @@ class LoadCheckReport final : public Report {
   static Expected<LoadCheckReport> check(const LoadCheckRequest& request);
   // The same on bytes already read, with the families (and the runtime each stands for) chosen.
   static Expected<LoadCheckReport> check(const std::uint8_t* program, std::size_t size,
-                                         const std::vector<FamilyLoadCheckRuntime>& runtimes, const std::string& file);
+                                         const std::vector<FamilyLoadCheckRuntime>& runtimes, const std::string& file,
+                                         const BackendLibraries& libraries = {});
 
   const std::vector<DelegateLoadCheck>& delegates() const { return delegates_; }
   // "the load-time check of F on the runtime of V (N XNNPACK delegates)"
@@ -65,12 +70,13 @@ class LoadCheckReport final : public Report {
  private:
   LoadCheckReport(std::vector<Finding> findings, std::vector<DelegateLoadCheck> delegates,
                   std::vector<FamilyLoadCheckRuntime> runtimes, std::vector<RuntimeRelease> releases, std::string file,
-                  bool loader_accepts);
+                  bool loader_accepts, bool crashes_when_run);
   std::vector<DelegateLoadCheck> delegates_;
   std::vector<FamilyLoadCheckRuntime> runtimes_;
   std::vector<RuntimeRelease> releases_;  // whose loaders ran
   std::string file_;
-  bool loader_accepts_ = true;  // every release's loader loads the program
+  bool loader_accepts_ = true;     // every release's loader loads the program
+  bool crashes_when_run_ = false;  // a release loads it and a method crashes when run
   // The families are owned here when check(request) opened them.
   std::vector<std::shared_ptr<const DelegateFamily>> owned_;
 };

@@ -12,7 +12,10 @@
 namespace fbcompat {
 
 // `families`: which families' payloads are opened and from where (every family by default, each from
-// schemas/<name> when that directory exists). A file the newest loader refuses is an Error.
-Expected<ProgramInspection> inspect_program_file(const std::string& file, const FamilySelection& families);
+// schemas/<name> when that directory exists). `load`: the release whose whole load is judged, how much
+// it verifies and the backends' libraries that define the payloads (the newest release, minimal, none
+// by default). A file that release refuses is an Error naming the stage.
+Expected<ProgramInspection> inspect_program_file(const std::string& file, const FamilySelection& families,
+                                                 ProgramReadOptions load = {});
 
 }  // namespace fbcompat
