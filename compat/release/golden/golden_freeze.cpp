@@ -166,7 +166,10 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& given) {
     if (!loaded) return loaded.error();
     manifest = std::move(loaded.value());
   }
-  for (const GoldenEntry& entry : manifest.entries) {
+  // Every manifest of the directory says what is frozen (a family's own, golden/mlx/MANIFEST.json, too).
+  auto frozen = exists(manifest_path) ? load_golden_manifests(options.golden_dir) : Expected<GoldenManifest>(GoldenManifest{});
+  if (!frozen) return frozen.error();
+  for (const GoldenEntry& entry : frozen->entries) {
     if (entry.family == options.family && entry.version == options.version) {
       return Error{manifest_path, 0, 0, fmt::format("{} is already frozen ({}): golden programs are never rewritten",
                                                     options.version, entry.path)};
