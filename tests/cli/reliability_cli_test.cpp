@@ -320,15 +320,6 @@ struct RepositoryIncludingOutside {
   }
 };
 
-// Sets an environment variable for one scope: the CLI inherits it.
-struct ScopedEnvironment {
-  std::string name;
-  ScopedEnvironment(std::string variable, const char *value) : name(std::move(variable)) {
-    ::setenv(name.c_str(), value, 1);
-  }
-  ~ScopedEnvironment() { ::unsetenv(name.c_str()); }
-};
-
 BOOST_AUTO_TEST_CASE(includes_outside_the_repository_are_refused_when_confined) {
   const RepositoryIncludingOutside repository;
   const ScopedEnvironment not_ci("CI", "false");

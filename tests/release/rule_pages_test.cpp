@@ -189,7 +189,14 @@ class PageExamples {
         continue;
       }
       const CommandResult result = run_cli(rest, dir_.path());
-      BOOST_TEST(result.out == transcript.output, "`" << transcript.command << "` prints something else:\n" << result.out);
+      // Pages show the default build's parser; a build on another one (the sanitizer build's system
+      // flatbuffers) names its own where a message names the parser.
+      std::string expected = transcript.output;
+      const std::string documented = "flatbuffers 23.5.26";
+      for (std::size_t at = expected.find(documented); at != std::string::npos; at = expected.find(documented, at + 1)) {
+        expected.replace(at, documented.size(), "flatbuffers " + schema_parser_version());
+      }
+      BOOST_TEST(result.out == expected, "`" << transcript.command << "` prints something else:\n" << result.out);
       BOOST_TEST(result.err.empty(), "`" << transcript.command << "` fails: " << result.err);
       shown |= transcript.command == breaking && transcript.output.find("[" + id_ + "] ") != std::string::npos;
     }

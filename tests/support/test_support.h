@@ -1,6 +1,8 @@
 // Helpers the test suites share: schemas written to temporary files, and the CLI run as a process.
 #pragma once
 
+#include <cstdlib>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -19,6 +21,26 @@ inline std::ostream& operator<<(std::ostream& out, Category category) { return o
 }  // namespace fbcompat
 
 namespace fbcompat::test {
+
+// Sets an environment variable for one scope, which the CLI inherits, and puts back what was there
+// (CI sets CI=true: a test of behaviour outside CI says CI=false rather than depend on where it runs).
+struct ScopedEnvironment {
+  std::string name;
+  std::optional<std::string> previous;
+  ScopedEnvironment(std::string variable, const char* value) : name(std::move(variable)) {
+    if (const char* was = std::getenv(name.c_str())) previous = was;
+    ::setenv(name.c_str(), value, 1);
+  }
+  ~ScopedEnvironment() {
+    if (previous) {
+      ::setenv(name.c_str(), previous->c_str(), 1);
+    } else {
+      ::unsetenv(name.c_str());
+    }
+  }
+  ScopedEnvironment(const ScopedEnvironment&) = delete;
+  ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
+};
 
 // A fresh directory under the system temporary directory, removed when the object goes.
 class TempDir {

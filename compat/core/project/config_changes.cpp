@@ -96,7 +96,8 @@ void rules_lowered(const Config& base, const Config& current, const std::vector<
   std::map<std::string, Severity> named;
   for (const auto& [rule, severity] : base.policy.severity) named.emplace(rule, severity);
   for (const auto& [rule, severity] : current.policy.severity) named.emplace(rule, severity);
-  for (const auto& [rule, ignored] : named) {
+  for (const auto& entry : named) {
+    const std::string& rule = entry.first;  // a named reference: C++17 lambdas cannot capture bindings
     const auto info = std::find_if(rules.begin(), rules.end(), [&](const RuleInfo& known) { return known.id == rule; });
     const Severity default_severity = info == rules.end() ? Severity::Error : info->default_severity;
     const Severity before = configured(base, rule, default_severity);

@@ -161,7 +161,13 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& given) {
   }
   auto lock = DirectoryLock::acquire(options.golden_dir, "golden freeze", options.lock_patience);
   if (!lock) return lock.error();
-  const std::string manifest_path = options.golden_dir + "/MANIFEST.json";
+  // A freeze adds to the family's own manifest (golden/<family>/MANIFEST.json, paths relative to it) when
+  // the family has one, else to the top-level one: a manifest that is frozen history stays as it was.
+  const std::string top_manifest = options.golden_dir + "/MANIFEST.json";
+  const std::string family_manifest = options.golden_dir + "/" + options.family + "/MANIFEST.json";
+  const bool into_family = exists(family_manifest);
+  const std::string manifest_path = into_family ? family_manifest : top_manifest;
+  const std::string prefix = into_family ? options.family + "/" : "";
   GoldenManifest manifest;
   if (exists(manifest_path)) {
     auto loaded = load_golden_manifest(manifest_path);
@@ -169,9 +175,11 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& given) {
     manifest = std::move(loaded.value());
   }
   // A version already frozen gets only the programs its freeze did not write (such as those shaped as
-  // its release exported them); what is frozen is never rewritten.
+  // its release exported them), whichever manifest lists them; what is frozen is never rewritten.
+  auto listed = exists(top_manifest) ? load_golden_manifests(options.golden_dir) : Expected<GoldenManifest>(GoldenManifest{});
+  if (!listed) return listed.error();
   std::set<std::string> frozen;
-  for (const GoldenEntry& entry : manifest.entries) {
+  for (const GoldenEntry& entry : listed->entries) {
     if (entry.family == options.family && entry.version == options.version) frozen.insert(entry.path);
   }
 
@@ -185,6 +193,8 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& given) {
     if (frozen.count(entry.path) != 0) continue;
     pending.push_back({entry.description, std::move(program.description)});
     pending.push_back({entry.path, std::string(program.pte.begin(), program.pte.end())});
+    entry.path.erase(0, prefix.size());
+    entry.description.erase(0, prefix.size());
     manifest.entries.push_back(std::move(entry));
   }
   if (pending.empty()) {
@@ -198,7 +208,7 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& given) {
   }
   std::sort(manifest.entries.begin(), manifest.entries.end(),
             [](const GoldenEntry& a, const GoldenEntry& b) { return a.path < b.path; });
-  pending.push_back({"MANIFEST.json", golden_manifest_json(manifest), true});
+  pending.push_back({prefix + "MANIFEST.json", golden_manifest_json(manifest), true});
 
   FreezeResult result;
   result.family = options.family;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string_view>
 
@@ -293,7 +294,14 @@ const GoldenEntry* GoldenManifest::find(const std::string& path) const {
   return nullptr;
 }
 
-Expected<GoldenManifest> load_golden_manifest(const std::string& path, std::uint64_t max_bytes) {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One manifest file's entries, their paths (and descriptions') prefixed with `prefix`, the directory the
+// file is in relative to the golden directory.
+Expected<GoldenManifest> load_manifest_file(const std::string& path, std::uint64_t max_bytes, const std::string& prefix,
+                                           bool with_families) {
   std::string text;
   const RegularFileRead read = read_regular_file(path, max_bytes, text);
   if (read.outcome == RegularFileRead::Outcome::TooLarge) {
@@ -327,7 +335,28 @@ Expected<GoldenManifest> load_golden_manifest(const std::string& path, std::uint
     if (const auto problem = entry.description.empty() ? std::nullopt : path_problem(entry.description)) {
       return Error{path, 0, 0, fmt::format("entry {}: its description {} {}", entry.path, entry.description, *problem)};
     }
+    entry.path = prefix + entry.path;
+    if (!entry.description.empty()) entry.description = prefix + entry.description;
     manifest.entries.push_back(std::move(entry));
+  }
+  if (with_families) {
+    // A family directory may hold a manifest of its own (golden/mlx/MANIFEST.json): a family added later
+    // lists its programs there, leaving the frozen top-level manifest as it was.
+    std::error_code error;
+    const fs::path directory = fs::path(path).parent_path();
+    std::vector<std::string> families;
+    for (fs::directory_iterator it(directory.empty() ? fs::path(".") : directory, error), end; !error && it != end;
+         it.increment(error)) {
+      if (it->is_directory(error) && fs::is_regular_file(it->path() / "MANIFEST.json", error)) {
+        families.push_back(it->path().filename().string());
+      }
+    }
+    std::sort(families.begin(), families.end());
+    for (const std::string& family : families) {
+      auto nested = load_manifest_file((directory / family / "MANIFEST.json").string(), max_bytes, family + "/", false);
+      if (!nested) return nested.error();
+      for (GoldenEntry& entry : nested->entries) manifest.entries.push_back(std::move(entry));
+    }
   }
   std::sort(manifest.entries.begin(), manifest.entries.end(),
             [](const GoldenEntry& a, const GoldenEntry& b) { return a.path < b.path; });
@@ -336,6 +365,16 @@ Expected<GoldenManifest> load_golden_manifest(const std::string& path, std::uint
                                         [](const GoldenEntry& a, const GoldenEntry& b) { return a.path == b.path; });
   if (twice != manifest.entries.end()) return Error{path, 0, 0, fmt::format("entry {} is listed twice", twice->path)};
   return manifest;
+}
+
+}  // namespace
+
+Expected<GoldenManifest> load_golden_manifest(const std::string& path, std::uint64_t max_bytes) {
+  return load_manifest_file(path, max_bytes, "", false);
+}
+
+Expected<GoldenManifest> load_golden_manifests(const std::string& golden_dir, std::uint64_t max_bytes) {
+  return load_manifest_file(golden_dir + "/MANIFEST.json", max_bytes, "", true);
 }
 
 // One line per entry, in path order: freezing a version adds lines and changes none.

@@ -47,7 +47,7 @@ std::string first_mismatch(const GoldenEntry& entry, const std::vector<std::vect
 
 Expected<GoldenRunReport> run_golden_programs(const std::string& golden_dir, const std::string& family,
                                               const DelegateRuntime& runtime) {
-  auto manifest = load_golden_manifest(golden_dir + "/MANIFEST.json");
+  auto manifest = load_golden_manifests(golden_dir);
   if (!manifest) return manifest.error();
   GoldenRunReport report;
   FindingSink sink(report.findings);

@@ -55,7 +55,11 @@ std::vector<FoundFile> golden_files(const std::string& golden_dir) {
     const bool link = it->is_symlink(unknown);
     std::string relative = link ? std::filesystem::relative(it->path(), root, unknown).generic_string()
                                 : names_below(root, it->path());
-    if (unknown || relative == "MANIFEST.json") continue;
+    // The manifest, and a family directory's own (golden/mlx/MANIFEST.json), list the programs.
+    const bool manifest = relative == "MANIFEST.json" ||
+                          (relative.size() > 14 && relative.compare(relative.size() - 14, 14, "/MANIFEST.json") == 0 &&
+                           relative.find('/') == relative.size() - 14);
+    if (unknown || manifest) continue;
     found.push_back({std::move(relative), it->path().string(), extension == ".pte"});
   }
   return found;
@@ -246,7 +250,7 @@ Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options, c
   std::vector<FoundFile> found;
   parallel_for(2, options.threads, [&](std::size_t job) {
     if (job == 0) {
-      read.emplace(load_golden_manifest(options.golden_dir + "/MANIFEST.json", options.max_golden_file_bytes));
+      read.emplace(load_golden_manifests(options.golden_dir, options.max_golden_file_bytes));
     } else {
       found = golden_files(options.golden_dir);
     }
@@ -292,7 +296,7 @@ Expected<GoldenVerifyReport> verify_golden(const GoldenVerifyOptions& options) {
     if (!schemas) return schemas.error();
     families = {schemas->family};
   } else if (options.family.empty()) {
-    auto manifest = load_golden_manifest(options.golden_dir + "/MANIFEST.json", options.max_golden_file_bytes);
+    auto manifest = load_golden_manifests(options.golden_dir, options.max_golden_file_bytes);
     if (!manifest) return manifest.error();
     families = families_with_programs(*manifest);
   }
