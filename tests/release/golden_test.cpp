@@ -631,12 +631,14 @@ BOOST_AUTO_TEST_CASE(missing_and_unrecorded_files_and_unfrozen_versions_are_repo
 
 BOOST_AUTO_TEST_CASE(freeze_never_overwrites_and_only_appends_to_the_manifest) {
   Scratch scratch;
-  const std::string manifest_before = read_file(scratch.golden + "/MANIFEST.json");
+  // The top-level manifest is frozen history; the family's own manifest is the one a freeze adds to.
+  const std::string top_before = read_file(scratch.golden + "/MANIFEST.json");
+  const std::string manifest_before = read_file(scratch.golden + "/xnnpack/MANIFEST.json");
   const std::string program_before = read_file(scratch.golden + "/xnnpack/v1.1.0/mlp.pte");
   const auto again = run_cli({"golden", "freeze", scratch.golden, "--version", "v1.1.0", "--schemas", scratch.schemas});
   BOOST_TEST(again.exit_code == 2);
   BOOST_TEST(again.err.find("already frozen") != std::string::npos);
-  BOOST_TEST(read_file(scratch.golden + "/MANIFEST.json") == manifest_before);
+  BOOST_TEST(read_file(scratch.golden + "/xnnpack/MANIFEST.json") == manifest_before);
   BOOST_TEST(read_file(scratch.golden + "/xnnpack/v1.1.0/mlp.pte") == program_before);
 
   // A new version (after the newest) whose directory already holds a file of the same name: refused,
@@ -652,16 +654,17 @@ BOOST_AUTO_TEST_CASE(freeze_never_overwrites_and_only_appends_to_the_manifest) {
   BOOST_TEST(blocked.err.find("never overwrites") != std::string::npos);
   BOOST_TEST(read_file(scratch.golden + "/xnnpack/v1.6.0/mlp.pte") == "not mine");
   BOOST_TEST(!std::filesystem::exists(scratch.golden + "/xnnpack/v1.6.0/conv_pool_fc.pte"));
-  BOOST_TEST(read_file(scratch.golden + "/MANIFEST.json") == manifest_before);
+  BOOST_TEST(read_file(scratch.golden + "/xnnpack/MANIFEST.json") == manifest_before);
 
   std::filesystem::remove(scratch.golden + "/xnnpack/v1.6.0/mlp.pte");
   const auto frozen = run_cli({"golden", "freeze", scratch.golden, "--version", "v1.6.0", "--schemas", scratch.schemas});
   BOOST_TEST_REQUIRE(frozen.exit_code == 0, frozen.err);
-  const std::string manifest_after = read_file(scratch.golden + "/MANIFEST.json");
-  // Every old line is still there, unchanged and in order, before the new ones.
+  const std::string manifest_after = read_file(scratch.golden + "/xnnpack/MANIFEST.json");
+  // Every old line is still there, unchanged and in order, before the new ones (paths relative to it).
   const std::string old_body = manifest_before.substr(0, manifest_before.rfind("\n}}"));
   BOOST_TEST(manifest_after.rfind(old_body, 0) == 0u);
-  BOOST_TEST(manifest_after.find("\"xnnpack/v1.6.0/upsample_nearest_x2.pte\"") != std::string::npos);
+  BOOST_TEST(manifest_after.find("\"v1.6.0/upsample_nearest_x2.pte\"") != std::string::npos);
+  BOOST_TEST(read_file(scratch.golden + "/MANIFEST.json") == top_before);
   const auto verified = run_cli({"golden", "verify", scratch.golden, "--schemas", scratch.schemas, "--format", "json"});
   BOOST_TEST(verified.exit_code == 0, verified.out);
   const json report = json::parse(verified.out);

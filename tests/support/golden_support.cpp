@@ -26,7 +26,7 @@ const DelegateFamily& xnnpack_delegate_family() {
 
 const GoldenManifest& golden_manifest() {
   static const GoldenManifest manifest = [] {
-    auto loaded = load_golden_manifest(golden_dir() + "/MANIFEST.json");
+    auto loaded = load_golden_manifests(golden_dir());
     if (!loaded) throw std::runtime_error(loaded.error().to_string());
     GoldenManifest xnnpack;
     for (GoldenEntry& entry : loaded->entries) {

@@ -14,7 +14,7 @@ struct InspectArguments {
   std::string file;
   FamilySelection families;
   std::string runtime;
-  VerificationLevel verification = VerificationLevel::Minimal;
+  std::string verification_name = "minimal";
   Format format = Format::Text;
 };
 
@@ -25,7 +25,8 @@ int run_inspect(const InspectArguments& arguments) {
     if (!release) return report_error(fmt::format("--runtime {}: not an ExecuTorch release such as 1.4.1", arguments.runtime));
     options.runtime = *release;
   }
-  options.verification = arguments.verification;
+  options.verification = arguments.verification_name == "internal-consistency" ? VerificationLevel::InternalConsistency
+                                                                                : VerificationLevel::Minimal;
   auto libraries = backend_libraries();
   if (!libraries) return report_error(libraries.error());
   options.libraries = std::move(libraries.value());
@@ -54,12 +55,10 @@ void add_inspect_command(CLI::App& app, int& exit_code) {
   command->add_option("--runtime", arguments->runtime,
                       "The ExecuTorch release whose runtime loads it (default: the newest the rules describe)")
       ->default_str(RuntimeRelease::newest_described().text());
-  command->add_option("--verification", arguments->verification, "How much Program::load verifies (the runtime's caller chooses)")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, VerificationLevel>{{"minimal", VerificationLevel::Minimal},
-                                                                                   {"internal-consistency",
-                                                                                    VerificationLevel::InternalConsistency}},
-                                          CLI::ignore_case))
-      ->default_str("minimal");
+  command->add_option("--verification", arguments->verification_name,
+                      "How much Program::load verifies (the runtime's caller chooses): minimal, internal-consistency")
+      ->check(plain_choice({"minimal", "internal-consistency"}, "a verification level"))
+      ->option_text("LEVEL (default minimal)");
   add_format_option(*command, arguments->format, {Format::Text, Format::Json});
   command->footer(
       "Lists the program version, the extended header, every execution plan and delegate (backend id, INLINE\n"

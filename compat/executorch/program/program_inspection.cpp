@@ -113,12 +113,9 @@ std::string format_inspection_text(const ProgramInspection& in) {
   }
   if (!in.defined_on.empty()) text += fmt::format(" (its payloads defined on {})", fmt::join(in.defined_on, ", "));
   text += "\n";
-  if (in.run_crash) text += fmt::format("  error: {}
-", printable(in.run_crash_text));
-  for (const std::string& note : in.definitions_not_checked) text += fmt::format("  note: {}
-", printable(note));
-  for (const std::string& warning : in.warnings) text += fmt::format("  warning: {}
-", printable(warning));
+  if (in.run_crash) text += fmt::format("  error: {}\n", printable(in.run_crash_text));
+  for (const std::string& note : in.definitions_not_checked) text += fmt::format("  note: {}\n", printable(note));
+  for (const std::string& warning : in.warnings) text += fmt::format("  warning: {}\n", printable(warning));
   return text;
 }
 

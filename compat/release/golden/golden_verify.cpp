@@ -145,12 +145,13 @@ class GoldenChecker {
     }
   }
 
-  // Said once: the delegates' own definitions the programs were not checked with (a build without XNNPACK).
+  // Said once: the delegates' own definitions the programs were not checked with (a lean build, or a
+  // backend whose library no build links).
   void report_definitions_not_checked() {
     for (const std::string& note : not_defined_) {
       add(kEnvironmentLimit, "golden programs", options_.golden_dir + "/MANIFEST.json",
           fmt::format("{}: no golden program's payload was defined as its release's backend defines it", note),
-          "run golden verify with a build of fbcompat that has XNNPACK (the default build) to check them");
+          "a build of fbcompat that links the backend's library checks them (the default build links every one it can)");
     }
   }
 

@@ -168,11 +168,12 @@ LoaderVerdicts run_loaders(const std::uint8_t* data, std::size_t size, const std
     for (const FamilyLoadCheckRuntime& chosen : runtimes) options.backends.push_back(&chosen.family->load_checks());
     options.libraries = libraries;
     ProgramLoad load = load_program(data, size, options);
-    for (const std::string& note : load.view.definitions_not_checked) {
-      auto& said = verdicts.not_defined;
-      if (std::find(said.begin(), said.end(), note) == said.end()) said.push_back(note);
-    }
     if (load.loads()) {
+      // Only a "loads" could be taken for more than was checked; a refusal stands without the note.
+      for (const std::string& note : load.view.definitions_not_checked) {
+        auto& said = verdicts.not_defined;
+        if (std::find(said.begin(), said.end(), note) == said.end()) said.push_back(note);
+      }
       verdicts.loading.push_back(release);
       if (load.run_crash) verdicts.crashes.emplace_back(release, *load.run_crash);
       if (!verdicts.view) verdicts.view = std::move(load.view);
@@ -248,6 +249,8 @@ Expected<std::vector<std::string>> families_of_program(const std::uint8_t* data,
       if (std::find(into.begin(), into.end(), name) == into.end()) into.push_back(name);
     }
   }
+  // A program the loader refuses before reaching its delegates is still judged: its refusal is the answer.
+  if (families.empty() && others.empty() && !load.loads()) return delegate_family_names();
   if (families.empty()) {
     return Error{file, 0, 0,
                  others.empty() ? "the program has no delegate to check"
@@ -298,8 +301,8 @@ Expected<LoadCheckReport> LoadCheckReport::check(const std::uint8_t* data, std::
   for (const auto& group : grouped(verdicts.crashes)) findings.push_back(run_crash_finding(group, file));
   for (const std::string& note : verdicts.not_defined) {
     Finding finding = finding_of(kLoadDefinitionsNotChecked, "program", note,
-                                 "run load-check with a build of fbcompat that has the backend's library (the default "
-                                 "build has XNNPACK) to check them");
+                                 "a build of fbcompat that links the backend's library checks them (the default build "
+                                 "links every one it can)");
     finding.file = file;
     findings.push_back(std::move(finding));
   }

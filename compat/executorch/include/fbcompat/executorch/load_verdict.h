@@ -178,7 +178,7 @@ class BackendLibrary {
 // The backend libraries a caller offers the loader, and why the backends without one have none.
 struct BackendLibraries {
   std::vector<const BackendLibrary*> libraries;
-  std::string absent;  // "this build of fbcompat has no XNNPACK"; empty: none was asked for
+  std::string absent;  // why none is linked ("a lean build"); empty: fbcompat links none for the backend
 
   const BackendLibrary* find(std::string_view backend_id) const {
     for (const BackendLibrary* library : libraries) {
