@@ -150,7 +150,7 @@ class GoldenChecker {
   void report_definitions_not_checked() {
     for (const std::string& note : not_defined_) {
       add(kEnvironmentLimit, "golden programs", options_.golden_dir + "/MANIFEST.json",
-          fmt::format("{}: no golden program's payload was defined as its release's backend defines it", note),
+          fmt::format("{}, in any golden program", note),
           "a build of fbcompat that links the backend's library checks them (the default build links every one it can)");
     }
   }
