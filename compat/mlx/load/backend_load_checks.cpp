@@ -59,7 +59,7 @@ class Checker {
 
  private:
   bool refuse(std::string message, RuntimeError error = RuntimeError::InvalidProgram, LoadStage stage = LoadStage::DelegateChecks) {
-    refusal_ = LoadRefusal{stage, error, context_.method, "", std::move(message)};
+    refusal_ = LoadRefusal{stage, error, context_.method, "", std::move(message), {}};
     return false;
   }
 
