@@ -23,6 +23,12 @@ int run_inspect(const InspectArguments& arguments) {
   if (!arguments.runtime.empty()) {
     const auto release = RuntimeRelease::parse(arguments.runtime);
     if (!release) return report_error(fmt::format("--runtime {}: not an ExecuTorch release such as 1.4.1", arguments.runtime));
+    // After the newest release the rules describe, only the development head is a runtime to load as.
+    if (release->is_development_head() && !(*release == RuntimeRelease::development_head())) {
+      return report_error(fmt::format("--runtime {}: no ExecuTorch release after {} is known; {} is the development head",
+                                      arguments.runtime, RuntimeRelease::newest_described().text(),
+                                      RuntimeRelease::development_head().text()));
+    }
     options.runtime = *release;
   }
   options.verification = arguments.verification_name == "internal-consistency" ? VerificationLevel::InternalConsistency

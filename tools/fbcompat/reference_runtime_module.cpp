@@ -70,7 +70,8 @@ Expected<std::vector<const DelegateRuntime*>> reference_runtimes() {
 
 Expected<BackendLibraries> backend_libraries() {
   const auto& module = loaded_module();
-  if (!module) return module.error();
+  // Without the module the definitions stage is said to be unchecked; the rest of the load still stands.
+  if (!module) return BackendLibraries{{}, fmt::format("the runtime module could not be loaded ({})", module.error().message)};
   if ((*module)->library == nullptr) return BackendLibraries{{}, (*module)->library_absent};
   return BackendLibraries{{(*module)->library}, ""};
 }

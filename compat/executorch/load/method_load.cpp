@@ -412,6 +412,12 @@ struct MethodLoad {
     };
     context.library = s.options.libraries.find(where.backend);
     if (context.library == nullptr) note_not_defined(where.backend);
+    context.not_checked = [this, where](std::string why) {
+      const std::string note = fmt::format("{}'s definitions of method '{}' {} were not all checked: {}",
+                                           checks_for(where.backend)->display_name(), s.method, where.text(), why);
+      auto& notes = s.result.view.definitions_not_checked;
+      if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
+    };
     return context;
   }
 

@@ -15,6 +15,23 @@ std::string lowercase(std::string text) {
   return text;
 }
 
+// The release asked for, as the verdict names it: the development head and a release older than the rules
+// describe say whose rules stood for them.
+std::string release_wording(const RuntimeRelease& release) {
+  const RuntimeRelease rules = release.described();
+  if (release.is_development_head()) return fmt::format("the development head after {}", rules.text());
+  return rules == release ? release.text() : fmt::format("{} (by the rules of {})", release.text(), rules.text());
+}
+
+bool has_delegate_of(const ProgramView& program, std::string_view backend_id) {
+  for (const ProgramPlan& plan : program.plans) {
+    for (const ProgramDelegate& delegate : plan.delegates) {
+      if (delegate.backend_id == backend_id) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 Expected<ProgramInspection> inspect_program(const std::uint8_t* data, std::size_t size,
@@ -26,15 +43,16 @@ Expected<ProgramInspection> inspect_program(const std::uint8_t* data, std::size_
   if (load.refusal) return Error{options.source_name, 0, 0, describe_refusal(*load.refusal, load.view.release)};
   const ProgramView* program = &load.view;
   ProgramInspection out;
-  out.runtime = program->release.text();
+  out.runtime = release_wording(options.runtime);
   out.warnings = program->warnings;
   out.unchecked_backends = program->unchecked_backends;
   out.run_crash = load.run_crash;
   if (load.run_crash) out.run_crash_text = describe_run_crash(*load.run_crash, load.view.release);
   out.definitions_not_checked = program->definitions_not_checked;
+  // A library is named only where the program has a delegate it defined.
   for (const DelegateFamily* family : families) {
     const BackendLibrary* library = options.libraries.find(family->backend_id());
-    if (library != nullptr) out.defined_on.push_back(library->description());
+    if (library != nullptr && has_delegate_of(*program, family->backend_id())) out.defined_on.push_back(library->description());
   }
   out.file = options.source_name;
   out.version = program->version;

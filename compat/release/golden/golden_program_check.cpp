@@ -26,17 +26,18 @@ class LoadsByRules {
 
   template <typename Load>
   const ProgramLoad& at(const RuntimeRelease& release, Load load) {
-    const RuntimeRelease rules = rules_release(release, tables_);
+    // The development head loads by the newest rules but knows more node types: a load of its own.
+    const std::pair<RuntimeRelease, bool> key{rules_release(release, tables_), release.is_development_head()};
     for (const auto& [known, loaded] : loads_) {
-      if (known == rules) return loaded;
+      if (known == key) return loaded;
     }
-    loads_.emplace_back(rules, load());
+    loads_.emplace_back(key, load());
     return loads_.back().second;
   }
 
  private:
   BackendRuleTables tables_;
-  std::deque<std::pair<RuntimeRelease, ProgramLoad>> loads_;
+  std::deque<std::pair<std::pair<RuntimeRelease, bool>, ProgramLoad>> loads_;
 };
 
 class ProgramChecker {
@@ -130,6 +131,10 @@ class ProgramChecker {
             "longer loads programs of this version, which is the break to fix");
         return;
       }
+      if (newest && load.run_crash && entry.runnable) {
+        crashes_when_run(entry, file, *load.run_crash, load.view.release);
+        return;
+      }
       if (load.refusal) {
         result_.refusals.push_back({release, *load.refusal, coverage_only});
         if (!program && coverage_only) program = schema_only_view(bytes, read_options);
@@ -184,6 +189,15 @@ class ProgramChecker {
     ProgramLoad unchecked = load_program(bytes.data(), bytes.size(), schema_only);
     if (unchecked.refusal) return std::nullopt;
     return std::move(unchecked.view);
+  }
+
+  // A runnable program the newest release loads but would abort on when run: as broken as a refusal.
+  void crashes_when_run(const GoldenEntry& entry, const std::string& file, const RunCrash& crash,
+                        const RuntimeRelease& release) {
+    add(kGoldenProgramUnreadable, entry.path, file,
+        fmt::format("{}: {}", entry.path, describe_run_crash(crash, release)),
+        "restore the original bytes from version control; if they are the original, the newest runtime no longer "
+        "runs programs of this version, which is the break to fix");
   }
 
   void refuse_exported(const GoldenEntry& entry, const std::string& file, const RuntimeRelease& release,

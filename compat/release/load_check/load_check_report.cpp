@@ -210,19 +210,6 @@ std::vector<DelegateLoadCheck> check_delegates(const ProgramView& view, const st
   return results;
 }
 
-// A refusal in a family's own checks that the family's load check gives too (every delegate of that
-// family refused, with the family's rule and fix) is said once, by the family.
-bool explained_by_family(const ReleaseAnswer<LoadRefusal>& group, const std::vector<DelegateLoadCheck>& results) {
-  if (group.answer.stage != LoadStage::DelegateChecks) return false;
-  bool any = false;
-  for (const DelegateLoadCheck& item : results) {
-    if (item.family_label != group.answer.backend) continue;
-    if (item.result.verdict != PayloadLoadCheck::Verdict::Refused) return false;
-    any = true;
-  }
-  return any;
-}
-
 const LoadCheckRuntime& runtime_of(const std::vector<FamilyLoadCheckRuntime>& runtimes, const std::string& family) {
   for (const FamilyLoadCheckRuntime& chosen : runtimes) {
     if (chosen.family->name() == family) return chosen.runtime;
@@ -288,16 +275,10 @@ Expected<LoadCheckReport> LoadCheckReport::check(const std::uint8_t* data, std::
     for (const FamilyLoadCheckRuntime& chosen : runtimes) labels.emplace_back(chosen.family->display_name());
     return Error{file, 0, 0, fmt::format("the program has no {} delegate to check", fmt::join(labels, " or "))};
   }
-  // A corrupt payload the loader did not refuse is bad input, like a corrupt file: no report, the reason.
-  for (const DelegateLoadCheck& item : results) {
-    if (item.result.verdict == PayloadLoadCheck::Verdict::Corrupt && verdicts.refusals.empty()) {
-      return Error{file, 0, 0, fmt::format("{} (file offset {}): {}", item.subject(), item.file_offset, item.result.message)};
-    }
-  }
+  // The loader ran each family's backend checks: its verdict decides. A payload a family's header-only
+  // check calls corrupt but every release loads is the runtime's to judge (the JSON keeps what the check said).
   std::vector<Finding> findings;
-  for (const auto& group : grouped(verdicts.refusals)) {
-    if (!explained_by_family(group, results)) findings.push_back(refusal_finding(group, verdicts.loading, file));
-  }
+  for (const auto& group : grouped(verdicts.refusals)) findings.push_back(refusal_finding(group, verdicts.loading, file));
   for (const auto& group : grouped(verdicts.crashes)) findings.push_back(run_crash_finding(group, file));
   for (const std::string& note : verdicts.not_defined) {
     Finding finding = finding_of(kLoadDefinitionsNotChecked, "program", note,
@@ -366,14 +347,15 @@ std::string LoadCheckReport::json(const RenderOptions&) const {
   nlohmann::json delegates = nlohmann::json::array();
   bool loadable = loader_accepts_;
   for (const DelegateLoadCheck& item : delegates_) {
-    loadable = loadable && item.result.loadable();
+    const bool loads = item.result.loadable() || (item.result.verdict == PayloadLoadCheck::Verdict::Corrupt && loader_accepts_);
+    loadable = loadable && loads;
     delegates.push_back({{"plan", item.plan},
                          {"delegate", item.index},
                          {"family", item.family},
                          {"location", item.location == DelegateLocation::Inline ? "inline" : "segment"},
                          {"size", item.size},
                          {"code", item.result.code},
-                         {"loadable", item.result.loadable()},
+                         {"loadable", loads},
                          {"message", item.result.message},
                          {"nodes", item.result.nodes},
                          {"values", item.result.values},

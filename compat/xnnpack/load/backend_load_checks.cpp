@@ -48,6 +48,9 @@ std::optional<LoadRefusal> PayloadChecker::run() {
   if (loads && definition_ && context_.warn) {
     for (std::string& note : definition_->notes()) context_.warn(std::move(note));
   }
+  if (loads && definition_ && context_.not_checked) {
+    for (std::string& why : definition_->unchecked()) context_.not_checked(std::move(why));
+  }
   return loads ? std::nullopt : refusal_;
 }
 
@@ -146,7 +149,12 @@ bool PayloadChecker::start_definitions() {
   defined_ids_.insert(kInvalidValueId);
   if (context_.library == nullptr) return true;
   auto started = context_.library->begin(payload_, size_, context_);
-  if (!started) return refuse_definition(PayloadPlace{}, started.error().message);
+  // The checks before have read the payload whole: what stops the library now is the machine (XNNPACK
+  // not initialised, no memory), which says nothing about the program.
+  if (!started) {
+    if (context_.not_checked) context_.not_checked(started.error().message);
+    return true;
+  }
   definition_ = std::move(started.value());
   return true;
 }

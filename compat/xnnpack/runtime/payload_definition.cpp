@@ -66,7 +66,7 @@ std::optional<std::string> XnnpackPayloadDefinition::answer(xnn_status status, c
 }
 
 std::optional<std::string> XnnpackPayloadDefinition::give_up(std::string why) {
-  notes_.push_back(std::move(why));
+  unchecked_.push_back(std::move(why));
   gave_up_ = true;
   return std::nullopt;
 }
@@ -116,7 +116,12 @@ const std::uint8_t* XnnpackPayloadDefinition::constant_bytes(std::uint32_t index
 const void* XnnpackPayloadDefinition::covered(const void* data, std::uint64_t available, std::uint64_t needed,
                                               const std::string& what) {
   if (data == nullptr || available >= needed) return data;
-  if (needed > kMaxRuntimeConstantBytes) return nullptr;
+  // One budget for every padded copy of a payload: a few bytes of program must not cost gigabytes.
+  if (needed > kMaxRuntimeConstantBytes - copied_bytes_) {
+    over_budget_ = true;
+    return nullptr;
+  }
+  copied_bytes_ += needed;
   // A tensor's own constant the backend's checks judge (payload_checker.h); scales are said here.
   if (!what.empty()) {
     notes_.push_back(fmt::format("{} have {} bytes where XNNPACK reads {}: the runtime reads past them (XNNPACK was "
@@ -158,7 +163,7 @@ std::optional<std::string> XnnpackPayloadDefinition::define_tensor(const fx::XNN
   const auto packed = packed_.find(tensor.id_out());
   if (packed != packed_.end()) reads = std::max(reads, bytes_of(packed->second.elements, tensor.datatype()));
   const void* data = constant(tensor.constant_buffer_idx(), reads, "");
-  if (tensor.constant_buffer_idx() != 0 && data == nullptr && reads > kMaxRuntimeConstantBytes) {
+  if (tensor.constant_buffer_idx() != 0 && data == nullptr && over_budget_) {
     return give_up(fmt::format("{}'s constant is shorter than the {} bytes XNNPACK reads, more than fbcompat gives "
                                "XNNPACK: XNNPACK's definitions from this value on were not checked",
                                what, reads));
@@ -208,7 +213,8 @@ std::optional<std::string> XnnpackPayloadDefinition::define_quantized(const fx::
       const void* scales = params->scale()->data();
       std::uint64_t available = std::uint64_t{params->scale()->size()} * sizeof(float);
       if (params->scale_buffer_idx() != 0) scales = constant_bytes(params->scale_buffer_idx(), available);
-      scales = covered(scales, available, channels * sizeof(float), fmt::format("the scales of value {}", tensor.id_out()));
+      const std::uint64_t scale_bytes = channels > UINT64_MAX / sizeof(float) ? UINT64_MAX : channels * sizeof(float);
+      scales = covered(scales, available, scale_bytes, fmt::format("the scales of value {}", tensor.id_out()));
       if (scales == nullptr) return give_up(fmt::format("the scales of value {} are too many to check", tensor.id_out()));
       const std::int32_t zero_point = datatype == xnn_datatype_qcint4 ? 8 : 0;
       return answer(xnn_define_channelwise_quantized_tensor_value_v2(subgraph_, datatype, zero_point,
@@ -263,7 +269,7 @@ std::optional<std::string> XnnpackPayloadDefinition::define_node(std::size_t ind
 std::optional<std::string> XnnpackPayloadDefinition::create_runtime() {
   if (gave_up_) return std::nullopt;
   if (static_bytes_ > kMaxRuntimeConstantBytes) {
-    notes_.push_back(fmt::format("XNNPACK's runtime was not created from the definitions: its constants hold {} bytes, "
+    unchecked_.push_back(fmt::format("XNNPACK's runtime was not created from the definitions: its constants hold {} bytes, "
                                  "more than fbcompat packs ({})",
                                  static_bytes_, kMaxRuntimeConstantBytes));
     return std::nullopt;

@@ -41,6 +41,7 @@ class XnnpackPayloadDefinition final : public PayloadDefinition {
   std::optional<std::string> define_node(std::size_t index) override;
   std::optional<std::string> create_runtime() override;
   std::vector<std::string> notes() const override { return notes_; }
+  std::vector<std::string> unchecked() const override { return unchecked_; }
 
  private:
   struct Shape {
@@ -77,7 +78,10 @@ class XnnpackPayloadDefinition final : public PayloadDefinition {
   std::unordered_map<std::uint32_t, std::uint32_t> remapped_ids_;
   std::deque<AlignedBytes> copies_;  // bytes XNNPACK keeps pointers to: padded constants, scales
   std::vector<std::string> notes_;
+  std::vector<std::string> unchecked_;  // why definitions stopped part-way, or the runtime was not created
   std::uint64_t static_bytes_ = 0;
+  std::uint64_t copied_bytes_ = 0;  // of the padded copies, within kMaxRuntimeConstantBytes
+  bool over_budget_ = false;        // a copy past that budget was not made
   bool gave_up_ = false;
 };
 

@@ -141,6 +141,8 @@ struct DelegateLoadContext {
   // The runtime asked for is the development head (RuntimeRelease::is_development_head): the backend
   // knows what its newest schema adds after `release`.
   bool development_head = false;
+  // Says that the library's definitions were not checked, or only in part, and why.
+  std::function<void(std::string)> not_checked;
 };
 
 // One payload being defined on its backend's library, one piece at a time in the order the backend's
@@ -155,9 +157,11 @@ class PayloadDefinition {
   // The library's runtime made of every definition (created, not run).
   virtual std::optional<std::string> create_runtime() = 0;
   // What the runtime reads without refusing and the definition could not give the library as it is (a
-  // constant shorter than its tensor, given zeros past its end), or what it did not check (a runtime over
-  // fbcompat's limits): told as warnings once the payload is defined.
+  // constant shorter than its tensor, given zeros past its end): told as warnings once the payload is defined.
   virtual std::vector<std::string> notes() const { return {}; }
+  // What it did not define or create (past fbcompat's limits): the definitions stage was checked only in
+  // part, said beside the verdict as ProgramView::definitions_not_checked, never taken for a whole check.
+  virtual std::vector<std::string> unchecked() const { return {}; }
 };
 
 // A backend's own library (XNNPACK for XnnpackBackend), able to define that backend's payloads as the
