@@ -20,6 +20,16 @@ using nlohmann::json;
 
 namespace {
 
+// The findings without LOAD_DEFINITIONS_NOT_CHECKED: a build whose XNNPACK cannot stand for the
+// backend's (the sanitizer build's Debian 12 XNNPACK) adds that note, which is not what these tests judge.
+json judged(const json& findings) {
+  json kept = json::array();
+  for (const json& finding : findings) {
+    if (finding["rule"] != "LOAD_DEFINITIONS_NOT_CHECKED") kept.push_back(finding);
+  }
+  return kept;
+}
+
 struct Uses {
   std::set<std::string> nodes, values, quantizations, datatypes;
 };
@@ -153,7 +163,7 @@ BOOST_AUTO_TEST_CASE(the_cli_runs_the_check_on_a_program) {
   const json report = json::parse(accepted_run.out);
   BOOST_TEST(report["loadable"].get<bool>());
   BOOST_TEST(report["compatible"].get<bool>());
-  BOOST_TEST(report["findings"].empty());
+  BOOST_TEST(judged(report["findings"]).empty());
   BOOST_TEST(report["delegates"][0]["minimum_runtime"] == "v0.1.0");
   const auto unknown = run_cli({"load-check", source_path("golden/xnnpack/v0.1.0/mlp.pte"), "--runtime", "v9"});
   BOOST_TEST(unknown.exit_code == 2);
@@ -201,8 +211,9 @@ BOOST_AUTO_TEST_CASE(the_cli_loads_the_program_as_each_release_of_the_runtime_wo
   const json report = json::parse(version.out);
   BOOST_TEST(report["releases"] == json::array({"1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.4.1"}));
   BOOST_TEST(!report["loadable"].get<bool>());
-  BOOST_TEST_REQUIRE(report["findings"].size() == 1u);
-  const json& finding = report["findings"][0];
+  const json findings = judged(report["findings"]);
+  BOOST_TEST_REQUIRE(findings.size() == 1u);
+  const json& finding = findings[0];
   BOOST_TEST(finding["rule"] == "LOAD_PROGRAM_REFUSED");
   BOOST_TEST(finding["subject"] == "forward");
   const std::string message = finding["message"];

@@ -170,6 +170,9 @@ BOOST_AUTO_TEST_CASE(mutated_payloads_read_alike_both_ways) {
   const auto fast = delegate_family(family_dir(), PayloadReadingPath::Fast);
   const auto reflection = delegate_family(family_dir(), PayloadReadingPath::Reflection);
   for (const GoldenEntry& entry : golden_manifest().entries) {
+    // A program shaped as its release exported it holds the graph of the frozen one beside it: its payload's
+    // mutations would repeat those (and double the slowest test under the sanitizers).
+    if (!entry.exported_as.empty()) continue;
     const std::vector<std::uint8_t> payload = payload_of(golden_bytes(entry));
     const std::unique_ptr<RecordedDescription> description = description_of(*fast, entry);
     for (std::size_t size : {payload.size() - 1, payload.size() * 3 / 4, payload.size() / 2, std::size_t{40}}) {

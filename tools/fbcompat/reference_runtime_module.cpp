@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "fbcompat/executorch/delegate_family.h"
 #include "fbcompat/executorch/runtime_module.h"
 #include "reference_runtime.h"
 
@@ -72,7 +73,10 @@ Expected<BackendLibraries> backend_libraries() {
   const auto& module = loaded_module();
   // Without the module the definitions stage is said to be unchecked; the rest of the load still stands.
   if (!module) return BackendLibraries{{}, fmt::format("the runtime module could not be loaded ({})", module.error().message)};
-  if ((*module)->library == nullptr) return BackendLibraries{{}, (*module)->library_absent};
+  // Why the module has no library is about its own backend; another backend's stays "links none".
+  if ((*module)->library == nullptr) {
+    return BackendLibraries{{}, (*module)->library_absent, std::string((*module)->runtime->backend_id())};
+  }
   return BackendLibraries{{(*module)->library}, ""};
 }
 

@@ -424,7 +424,7 @@ struct MethodLoad {
   // Said once per backend: the stage was not checked, and why.
   void note_not_defined(std::string_view backend_id) {
     const std::string_view name = checks_for(backend_id)->display_name();
-    const std::string why = s.options.libraries.absent.empty() ? "fbcompat links no library that defines them" : s.options.libraries.absent;
+    const std::string why = s.options.libraries.why_absent(backend_id);
     const std::string note = fmt::format("{}'s own definitions of its payloads were not checked: {}", name, why);
     auto& notes = s.result.view.definitions_not_checked;
     if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);

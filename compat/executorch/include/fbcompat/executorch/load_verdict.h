@@ -182,7 +182,14 @@ class BackendLibrary {
 // The backend libraries a caller offers the loader, and why the backends without one have none.
 struct BackendLibraries {
   std::vector<const BackendLibrary*> libraries;
-  std::string absent;  // why none is linked ("a lean build"); empty: fbcompat links none for the backend
+  std::string absent;          // why none is linked ("a lean build"); empty: fbcompat links none for the backend
+  std::string absent_backend;  // the backend `absent` is about; empty: every backend
+
+  // Why a backend's payloads are not defined: `absent` where it applies, else no build links its library.
+  std::string why_absent(std::string_view backend_id) const {
+    if (!absent.empty() && (absent_backend.empty() || absent_backend == backend_id)) return absent;
+    return "fbcompat links no library that defines them";
+  }
 
   const BackendLibrary* find(std::string_view backend_id) const {
     for (const BackendLibrary* library : libraries) {
