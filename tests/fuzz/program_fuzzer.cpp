@@ -97,12 +97,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       require(said.find(load.refusal->stage_name()) != std::string::npos, "a refusal names its stage");
       require(load.refusal->stage != fbcompat::LoadStage::LibraryDefinition,
               "no library is given, so none refuses: its stage is said to be unchecked instead");
-      // Nothing to name: a program without execution_plan (the refusal says the list is missing), or a
-      // plan being loaded whose name is "" (a name the runtime can look up).
+      // Nothing to name: a program without execution_plan (the refusal says the list is missing), a plan
+      // without a name (get_method_name refuses it: the refusal says so), or a plan being loaded whose name
+      // is "" (a name the runtime can look up).
       const bool no_plans = load.refusal->message.rfind("Program.execution_plan is missing", 0) == 0;
+      const bool unnamed = load.refusal->message.find(" has no name: get_method_name(") != std::string::npos;
       const bool named_empty = !load.view.plans.empty() && load.view.plans.back().name.empty();
       require(load.refusal->stage == fbcompat::LoadStage::ProgramContainer || !load.refusal->method.empty() || no_plans ||
-                  named_empty,
+                  unnamed || named_empty,
               "a refusal past the program container names its method");
     }
   }
