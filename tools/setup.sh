@@ -29,6 +29,15 @@ done
 
 started=$SECONDS
 mark=$SECONDS
+# Older than anything this run builds: a dependency whose build is newer was built now, not found cached.
+started_stamp=$(mktemp)
+trap 'rm -f "$started_stamp"' EXIT
+built_or_cached() {
+  if [ -z "$1" ]; then echo "the system's"
+  elif [ "$1/.complete" -nt "$started_stamp" ]; then echo built
+  else echo cached
+  fi
+}
 timings=()
 # Records how long the step since the last mark took, for the summary after the audit.
 took() {
@@ -43,17 +52,17 @@ packages=(
   libfmt-dev libcli11-dev nlohmann-json3-dev rapidjson-dev libtomlplusplus-dev libgit2-dev libssl-dev liburiparser-dev
   libjemalloc-dev  # the CLI's allocator, linked statically (tools/fbcompat/allocator.cpp)
 )
-# What the main job needs besides (the reference runtime, and configuring the whole build), installed
-# before it; what only the tests run (clang for the sanitizer and fuzz builds, pre-commit for the hook's
-# test) is installed after the audit has printed.
+# What the main job needs besides (the reference runtime), installed before it; what only the tests
+# build or run (Boost.Test, Google Benchmark, clang for the sanitizer and fuzz builds, pre-commit for the
+# hook's test) is installed after the audit has printed.
 later_packages=()
 if [ "$lean" = no ]; then
   packages+=(
     libxnnpack-dev libpthreadpool-dev  # xnnpack.h includes pthreadpool.h, but the package does not depend on it
     xz-utils python3  # tools/deps/xnnpack.sh: the sources are .tar.xz; the build generates its kernel lists
-    libboost-test-dev libbenchmark-dev
   )
   later_packages+=(
+    libboost-test-dev libbenchmark-dev  # the tests and benchmarks, configured after the audit
     clang libclang-rt-14-dev
     pre-commit
     python3-jsonschema  # tests/workflow/check_sarif.py validates SARIF reports against the 2.1.0 rules
@@ -112,9 +121,10 @@ if [ "$flatbuffers" = debian-source ]; then
   rm -f "$flatbuffers_out"
 fi
 configure+=(-DFBCOMPAT_FLATBUFFERS_PREFIX="$flatbuffers_prefix" -DFBCOMPAT_XNNPACK_PREFIX="$xnnpack_prefix")
-took "flatbuffers and XNNPACK"
+took "flatbuffers ($(built_or_cached "$flatbuffers_prefix")) and XNNPACK ($(built_or_cached "$xnnpack_prefix"))"
 
-cmake -S . -B build "${configure[@]}"
+# Configured without the tests and benchmarks until the audit has printed: their packages come after it.
+cmake -S . -B build "${configure[@]}" $([ "$lean" = yes ] || echo "-DFBCOMPAT_BUILD_TESTS=OFF -DFBCOMPAT_BUILD_BENCHMARKS=OFF")
 if [ "$lean" = yes ]; then
   cmake --build build -j "$(nproc)"
   echo "setup: built the lean build/fbcompat ($(build/fbcompat --version)); gate schemas with: build/fbcompat diff --against git:origin/main"
@@ -135,6 +145,7 @@ echo "setup: the release audit printed $((SECONDS - started)) s after setup star
 
 echo "setup: now building the tests, benchmarks and examples, which the test command runs"
 install_missing "${later_packages[@]}"
+cmake -S . -B build -DFBCOMPAT_BUILD_TESTS=ON -DFBCOMPAT_BUILD_BENCHMARKS=ON >/dev/null
 cmake --build build -j "$(nproc)"
 echo "setup: done in $((SECONDS - started)) s; run the tests with: ctest --test-dir build --output-on-failure -j$(nproc)"
 exit "$audit_status"

@@ -33,15 +33,16 @@ BOOST_AUTO_TEST_CASE(without_source_or_cache_setup_uses_the_system_flatbuffers_a
 
 BOOST_AUTO_TEST_CASE(without_source_a_complete_cached_build_of_this_recipe_is_reused_and_no_other) {
   const TempDir cache;
-  const std::string complete = cache.write("flatbuffers-23.5.26+dfsg-4-0123456789abcdef-r2/.complete", "");
+  const std::string recipe = deps_recipe("flatbuffers");
+  const std::string complete = cache.write("flatbuffers-23.5.26+dfsg-4-0123456789abcdef-" + recipe + "/.complete", "");
   // Interrupted (no stamp), and made by an older recipe: neither may be used, though both sort later.
-  cache.write("flatbuffers-25.1.1+dfsg-1-fedcba9876543210-r2/include/flatbuffers/base.h", "");
-  cache.write("flatbuffers-24.3.25+dfsg-1-00112233aabbccdd-r1/.complete", "");
+  cache.write("flatbuffers-25.1.1+dfsg-1-fedcba9876543210-" + recipe + "/include/flatbuffers/base.h", "");
+  cache.write("flatbuffers-24.3.25+dfsg-1-00112233aabbccdd-r0/.complete", "");
   const CommandResult result = run_without_source(cache.path());
   BOOST_TEST(result.exit_code == 0, result.err);
   BOOST_TEST(result.out == fs::path(complete).parent_path().string() + "\n");
   BOOST_TEST(line_count(result.err) == 1u, result.err);
-  BOOST_TEST(result.err.find("using the cached flatbuffers-23.5.26+dfsg-4-0123456789abcdef-r2") != std::string::npos,
+  BOOST_TEST(result.err.find("using the cached flatbuffers-23.5.26+dfsg-4-0123456789abcdef-" + recipe) != std::string::npos,
              result.err);
   BOOST_TEST(!has_work_directory(cache.path()));
 }

@@ -33,18 +33,19 @@ BOOST_AUTO_TEST_CASE(without_sources_or_cache_setup_uses_the_system_xnnpack_and_
 
 BOOST_AUTO_TEST_CASE(without_sources_a_complete_cached_build_of_this_recipe_is_reused_and_no_other) {
   const TempDir cache;
-  const std::string complete = cache.write("xnnpack-0.0~git20241108.4ea82e5-0123456789abcdef-r1/.complete", "");
+  const std::string recipe = deps_recipe("xnnpack");
+  const std::string complete = cache.write("xnnpack-0.0~git20241108.4ea82e5-0123456789abcdef-" + recipe + "/.complete", "");
   // Interrupted (no stamp), made by another recipe, and another library's build: none may be used,
   // though each sorts later.
-  cache.write("xnnpack-0.0~git20250101.0000000-fedcba9876543210-r1/include/xnnpack.h", "");
+  cache.write("xnnpack-0.0~git20250101.0000000-fedcba9876543210-" + recipe + "/include/xnnpack.h", "");
   cache.write("xnnpack-0.0~git20250101.0000000-00112233aabbccdd-r0/.complete", "");
-  cache.write("zz-flatbuffers-25.1.1-00112233aabbccdd-r1/.complete", "");
+  cache.write("zz-flatbuffers-25.1.1-00112233aabbccdd-" + recipe + "/.complete", "");
   const CommandResult result = run_without_source(cache.path());
   BOOST_TEST(result.exit_code == 0, result.err);
   BOOST_TEST(result.out == fs::path(complete).parent_path().string() + "\n");
   BOOST_TEST(line_count(result.err) == 1u, result.err);
   BOOST_TEST(
-      result.err.find("using the cached xnnpack-0.0~git20241108.4ea82e5-0123456789abcdef-r1") != std::string::npos,
+      result.err.find("using the cached xnnpack-0.0~git20241108.4ea82e5-0123456789abcdef-" + recipe) != std::string::npos,
       result.err);
   BOOST_TEST(!has_work_directory(cache.path()));
 }

@@ -1,6 +1,8 @@
 #include "support/deps_script.h"
 
 #include <filesystem>
+#include <regex>
+#include <stdexcept>
 
 namespace fbcompat::test {
 
@@ -8,6 +10,15 @@ CommandResult run_deps_script_without_source(const std::string& dep, const std::
   return run_program("/usr/bin/env",
                      {"FBCOMPAT_DEPS_CACHE=" + cache, "FBCOMPAT_DEBIAN_MIRROR=file:///nonexistent/debian",
                       source_path("tools/deps/" + dep + ".sh")});
+}
+
+std::string deps_recipe(const std::string& dep) {
+  const std::string script = read_file(source_path("tools/deps/" + dep + ".sh"));
+  std::smatch match;
+  if (!std::regex_search(script, match, std::regex("\nrecipe=([0-9]+)\n"))) {
+    throw std::runtime_error("tools/deps/" + dep + ".sh sets no recipe=N");
+  }
+  return "r" + match[1].str();
 }
 
 std::size_t line_count(const std::string& text) {

@@ -72,12 +72,12 @@ Expected<std::vector<const DelegateRuntime*>> reference_runtimes() {
 Expected<BackendLibraries> backend_libraries() {
   const auto& module = loaded_module();
   // Without the module the definitions stage is said to be unchecked; the rest of the load still stands.
-  if (!module) return BackendLibraries{{}, fmt::format("the runtime module could not be loaded ({})", module.error().message)};
+  if (!module) return BackendLibraries{{}, fmt::format("the runtime module could not be loaded ({})", module.error().message), ""};
   // Why the module has no library is about its own backend; another backend's stays "links none".
   if ((*module)->library == nullptr) {
     return BackendLibraries{{}, (*module)->library_absent, std::string((*module)->runtime->backend_id())};
   }
-  return BackendLibraries{{(*module)->library}, ""};
+  return BackendLibraries{{(*module)->library}, "", ""};
 }
 
 std::string reference_runtime_library() {

@@ -94,13 +94,13 @@ bool declares_fields(const std::string& text, const Declaration& declaration) {
   return text.compare(declaration.keyword, 5, "table") == 0 || text.compare(declaration.keyword, 6, "struct") == 0;
 }
 
-Expected<Declaration> find_declaration(const SchemaText& text, const std::string& name) {
+Expected<Declaration> locate_declaration(const SchemaText& text, const std::string& name) {
   auto declaration = text.declaration(name);
   if (!declaration) return Error{"", 0, 0, fmt::format("{} is not declared in this file", short_name(name))};
   return std::move(*declaration);
 }
 
-Expected<Member> find_member(const SchemaText& text, const std::string& declaration, const std::string& name) {
+Expected<Member> locate_member(const SchemaText& text, const std::string& declaration, const std::string& name) {
   auto member = text.member(declaration, name);
   if (!member) return Error{"", 0, 0, fmt::format("{} has no {} in this file", short_name(declaration), name)};
   return std::move(*member);
@@ -162,11 +162,11 @@ std::optional<PlannedEdit> number_edit(const SchemaText& schema, const Declarati
                      quoted ? fmt::format("\"{}\"", number) : std::to_string(number), 0};
 }
 
-Expected<RemedyEdits> move_to_end(const Remedy& remedy, const SchemaText& schema) {
+Expected<RemedyEdits> edit_move_to_end(const Remedy& remedy, const SchemaText& schema) {
   const std::string& text = schema.text();
-  auto declaration = find_declaration(schema, remedy.declaration);
+  auto declaration = locate_declaration(schema, remedy.declaration);
   if (!declaration) return declaration.error();
-  auto member = find_member(schema, remedy.declaration, remedy.member);
+  auto member = locate_member(schema, remedy.declaration, remedy.member);
   if (!member) return member.error();
   const Member& last = last_member(*declaration);
   if (last.whole.begin == member->whole.begin) {
@@ -201,7 +201,7 @@ Expected<RemedyEdits> move_to_end(const Remedy& remedy, const SchemaText& schema
   }
   // The members it displaced get back the explicit numbers the insertion made them change.
   for (const auto& [name, number] : remedy.renumbered) {
-    auto displaced = find_member(schema, remedy.declaration, name);
+    auto displaced = locate_member(schema, remedy.declaration, name);
     if (!displaced) return displaced.error();
     if (auto edit = number_edit(schema, *declaration, *displaced, number)) result.edits.push_back(std::move(*edit));
   }
@@ -213,15 +213,15 @@ Expected<RemedyEdits> move_to_end(const Remedy& remedy, const SchemaText& schema
   return result;
 }
 
-Expected<RemedyEdits> renumber(const Remedy& remedy, const SchemaText& schema) {
-  auto declaration = find_declaration(schema, remedy.declaration);
+Expected<RemedyEdits> edit_renumber(const Remedy& remedy, const SchemaText& schema) {
+  auto declaration = locate_declaration(schema, remedy.declaration);
   if (!declaration) return declaration.error();
   std::vector<std::pair<std::string, std::int64_t>> numbers{{remedy.member, remedy.number}};
   numbers.insert(numbers.end(), remedy.renumbered.begin(), remedy.renumbered.end());
   RemedyEdits result;
   std::string list;
   for (const auto& [name, number] : numbers) {
-    auto member = find_member(schema, remedy.declaration, name);
+    auto member = locate_member(schema, remedy.declaration, name);
     if (!member) return member.error();
     auto edit = number_edit(schema, *declaration, *member, number);
     if (!edit) {
@@ -237,9 +237,9 @@ Expected<RemedyEdits> renumber(const Remedy& remedy, const SchemaText& schema) {
 }
 
 // A restored member's line (or, in a declaration written on one line, its text) before or after `at`.
-Expected<RemedyEdits> restore(const Remedy& remedy, const SchemaText& schema) {
+Expected<RemedyEdits> edit_restore(const Remedy& remedy, const SchemaText& schema) {
   const std::string& text = schema.text();
-  auto declaration = find_declaration(schema, remedy.declaration);
+  auto declaration = locate_declaration(schema, remedy.declaration);
   if (!declaration) return declaration.error();
   const bool field = declares_fields(text, *declaration);
   const std::string declared = remedy.text + (field ? ";" : ",");
@@ -252,7 +252,7 @@ Expected<RemedyEdits> restore(const Remedy& remedy, const SchemaText& schema) {
                     ? fmt::format("{} {} at the start of {}", remedy.member, verb, short_name(remedy.declaration))
                     : fmt::format("{} {} after {}", remedy.member, verb, remedy.after);
   if (!remedy.after.empty()) {
-    auto anchor = find_member(schema, remedy.declaration, remedy.after);
+    auto anchor = locate_member(schema, remedy.declaration, remedy.after);
     if (!anchor) return anchor.error();
     const auto comma = comma_after(text, *declaration, *anchor);
     const Block block = block_of(text, *anchor);
@@ -289,9 +289,9 @@ Expected<RemedyEdits> restore(const Remedy& remedy, const SchemaText& schema) {
   return result;
 }
 
-Expected<RemedyEdits> drop_attribute(const Remedy& remedy, const SchemaText& schema) {
+Expected<RemedyEdits> edit_drop_attribute(const Remedy& remedy, const SchemaText& schema) {
   const std::string& text = schema.text();
-  auto member = find_member(schema, remedy.declaration, remedy.member);
+  auto member = locate_member(schema, remedy.declaration, remedy.member);
   if (!member) return member.error();
   auto attribute = schema.attribute(*member, remedy.text);
   if (!attribute) return Error{"", 0, 0, fmt::format("{} has no `{}` in this file", remedy.member, remedy.text)};
@@ -308,8 +308,8 @@ Expected<RemedyEdits> drop_attribute(const Remedy& remedy, const SchemaText& sch
   return result;
 }
 
-Expected<RemedyEdits> set_default(const Remedy& remedy, const SchemaText& schema) {
-  auto member = find_member(schema, remedy.declaration, remedy.member);
+Expected<RemedyEdits> edit_set_default(const Remedy& remedy, const SchemaText& schema) {
+  auto member = locate_member(schema, remedy.declaration, remedy.member);
   if (!member) return member.error();
   RemedyEdits result;
   if (member->value) {
@@ -325,7 +325,7 @@ Expected<RemedyEdits> set_default(const Remedy& remedy, const SchemaText& schema
 
 // `root_type X;` or `file_identifier "X";`: its value replaced, or the statement restored (an
 // identifier before the root_type, else at the end of the file).
-Expected<RemedyEdits> set_statement(const Remedy& remedy, const SchemaText& schema) {
+Expected<RemedyEdits> edit_set_statement(const Remedy& remedy, const SchemaText& schema) {
   const std::string& text = schema.text();
   const bool identifier = remedy.kind == Remedy::Kind::SetIdentifier;
   const std::string keyword = identifier ? "file_identifier" : "root_type";
@@ -351,13 +351,13 @@ Expected<RemedyEdits> set_statement(const Remedy& remedy, const SchemaText& sche
 
 Expected<RemedyEdits> remedy_edits(const Remedy& remedy, const SchemaText& text) {
   switch (remedy.kind) {
-    case Remedy::Kind::MoveToEnd: return move_to_end(remedy, text);
-    case Remedy::Kind::Renumber: return renumber(remedy, text);
-    case Remedy::Kind::Restore: return restore(remedy, text);
-    case Remedy::Kind::DropAttribute: return drop_attribute(remedy, text);
-    case Remedy::Kind::SetDefault: return set_default(remedy, text);
+    case Remedy::Kind::MoveToEnd: return edit_move_to_end(remedy, text);
+    case Remedy::Kind::Renumber: return edit_renumber(remedy, text);
+    case Remedy::Kind::Restore: return edit_restore(remedy, text);
+    case Remedy::Kind::DropAttribute: return edit_drop_attribute(remedy, text);
+    case Remedy::Kind::SetDefault: return edit_set_default(remedy, text);
     case Remedy::Kind::SetIdentifier:
-    case Remedy::Kind::SetRootType: return set_statement(remedy, text);
+    case Remedy::Kind::SetRootType: return edit_set_statement(remedy, text);
     case Remedy::Kind::None: break;
   }
   return Error{"", 0, 0, remedy.reason.empty() ? std::string("no mechanical fix") : remedy.reason};

@@ -26,7 +26,7 @@ const char* number_word(EntryKind kind) {
   return "number";
 }
 
-std::string described(const LockEntry& entry) {
+std::string entry_described(const LockEntry& entry) {
   return entry.type.empty() ? entry.name : fmt::format("{} ({})", entry.name, unqualified_name(entry.type));
 }
 
@@ -97,7 +97,7 @@ std::vector<Finding> check_against_lock(const Schema& schema, const LockSection&
                   fmt::format("{} {} {} of {} was released as {} in {} (per {}) and is gone from the schema. Buffers "
                               "written by those releases still hold it there.",
                               entry_kind_name(kind), latest.name, fmt::format("({} {})", number_word(kind), number),
-                              unqualified_name(owner), described(latest), latest.since, lock_path),
+                              unqualified_name(owner), entry_described(latest), latest.since, lock_path),
                   kind == EntryKind::Field
                       ? fmt::format("restore {} and mark it (deprecated): it keeps slot {}", latest.name, number)
                       : fmt::format("restore {} as {} {}", latest.name, number_word(kind), number));
@@ -111,8 +111,8 @@ std::vector<Finding> check_against_lock(const Schema& schema, const LockSection&
     }
     const std::string history =
         latest.retired.empty()
-            ? fmt::format("was released as {} in {}", described(latest), latest.since)
-            : fmt::format("was released as {} in {} and retired in {}", described(latest), latest.since, latest.retired);
+            ? fmt::format("was released as {} in {}", entry_described(latest), latest.since)
+            : fmt::format("was released as {} in {} and retired in {}", entry_described(latest), latest.since, latest.retired);
     sink.report(lock_rules::kIdReused, owner + "." + now.name, schema, now.location,
                 fmt::format("{} {} of {} {} (per {}), and the schema gives it to {}{}. Buffers written with {} "
                             "still hold it there and would be read as {}.",

@@ -11,7 +11,7 @@
 namespace fbcompat {
 namespace {
 
-bool covered(const FileChange& change, const std::string& pattern) {
+bool pattern_covers(const FileChange& change, const std::string& pattern) {
   return (!change.old_path.empty() && path_matches(change.old_path, pattern)) ||
          (!change.new_path.empty() && path_matches(change.new_path, pattern));
 }
@@ -91,7 +91,7 @@ std::optional<Error> path_without_schema(const ModuleSides& sides, const ModuleD
   for (const std::string& given : request.paths) {
     const std::string path = is_glob(given) ? given : normalize_repository_path(given);
     const bool found = std::any_of(sides.changes.begin(), sides.changes.end(),
-                                   [&](const FileChange& change) { return covered(change, path); });
+                                   [&](const FileChange& change) { return pattern_covers(change, path); });
     if (!found) {
       return Error{path.empty() ? "." : path, 0, 0, fmt::format("no tracked schema file (.fbs) here, {}", where)};
     }
@@ -165,7 +165,7 @@ Expected<ModuleSides> git_sides(const ModuleDiffRequest& request) {
 
 bool in_module(const FileChange& change, const std::vector<std::string>& paths, const std::vector<std::string>& exclude) {
   const bool included =
-      paths.empty() || std::any_of(paths.begin(), paths.end(), [&](const std::string& path) { return covered(change, path); });
+      paths.empty() || std::any_of(paths.begin(), paths.end(), [&](const std::string& path) { return pattern_covers(change, path); });
   // An excluded file is left out on the side that has it: a fixture moved into an excluded directory is
   // no longer the module's, whichever path names it.
   const auto excluded = [&](const std::string& path) {

@@ -25,7 +25,7 @@ namespace {
 using namespace pair_rules;
 
 
-const Field* field_at_slot(const Composite& table, std::uint16_t slot) {
+const Field* reader_field_at_slot(const Composite& table, std::uint16_t slot) {
   for (const Field& field : table.fields) {
     if (field.slot == slot) return &field;
   }
@@ -127,7 +127,7 @@ class PairWalker {
     }
     for (const Field& reader_field : reader_table.fields) {
       if (!reader_field.required) continue;
-      const Field* written = field_at_slot(writer_table, reader_field.slot);
+      const Field* written = reader_field_at_slot(writer_table, reader_field.slot);
       if (written != nullptr && !written->deprecated) continue;
       Finding& finding = report(kRequiredNotWritten, writer_table.name + "." + reader_field.name, writer_table.location,
              fmt::format("the reader requires {}.{} (slot {}, {}), which the writer {}. The reader's verifier "
@@ -147,10 +147,10 @@ class PairWalker {
 
   void visit_field(const Composite& writer_table, const Field& field, const Composite& reader_table) {
     const std::string subject = writer_table.name + "." + field.name;
-    const Field* reader_field = field_at_slot(reader_table, field.slot);
+    const Field* reader_field = reader_field_at_slot(reader_table, field.slot);
     const Field* same_name = reader_table.find_field(field.name);
     if (same_name != nullptr && same_name->slot != field.slot) {
-      const Field* there = field_at_slot(writer_table, same_name->slot);
+      const Field* there = reader_field_at_slot(writer_table, same_name->slot);
       report(kFieldSlotMismatch, subject, field.location,
              fmt::format("the writer puts {} in slot {} and the reader reads it from slot {} ({}). The reader finds "
                          "{} where it looks, and the writer's value is lost.",
@@ -259,7 +259,7 @@ class PairWalker {
 
   // The reader's field at the writer field's slot, for tables known to be the same.
   static const Field& field_in(const Composite& reader_table, const Field& field) {
-    return *field_at_slot(reader_table, field.slot);
+    return *reader_field_at_slot(reader_table, field.slot);
   }
 
   void visit_struct(const std::string& subject, const Composite& writer_struct, const Composite& reader_struct) {

@@ -3,9 +3,10 @@
 #include <cctype>
 
 namespace fbcompat {
-namespace {
 
 bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+
+namespace {
 
 void blank(std::string& text, std::size_t from, std::size_t to) {
   for (std::size_t i = from; i < to && i < text.size(); ++i) {

@@ -10,4 +10,7 @@ namespace fbcompat {
 
 std::string code_text(std::string_view source);
 
+// A letter, digit or underscore: a character that continues a C++ identifier.
+bool is_identifier_char(char c);
+
 }  // namespace fbcompat

@@ -15,7 +15,6 @@ namespace fbcompat {
 namespace {
 
 bool is_identifier_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_'; }
-bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 
 class Cursor {
  public:

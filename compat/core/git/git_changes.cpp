@@ -175,7 +175,7 @@ std::vector<std::string> submodule_paths_listed(const GitTreeReader& tree) {
   return paths;
 }
 
-std::string at(const std::map<std::string, std::string>& links, const std::string& path) {
+std::string link_target_at(const std::map<std::string, std::string>& links, const std::string& path) {
   const auto found = links.find(path);
   return found == links.end() ? std::string() : found->second;
 }
@@ -207,8 +207,8 @@ Expected<SubmoduleChanges> submodule_changes(const GitTreeReader& base, const Gi
   SubmoduleChanges result;
   for (const auto& [path, ignored] : paths) {
     if (!wanted(path)) continue;
-    const std::string before = at(base_links, path);
-    const std::string after = at(new_links, path);
+    const std::string before = link_target_at(base_links, path);
+    const std::string after = link_target_at(new_links, path);
     std::error_code error;
     // The work tree side reads the submodule's checkout, which must be there.
     const bool checked_out = std::filesystem::exists(superproject.workdir() + path + "/.git", error);

@@ -6,7 +6,7 @@
 namespace fbcompat {
 namespace {
 
-std::string place(const Finding& finding) {
+std::string finding_place(const Finding& finding) {
   return finding.line != 0 ? fmt::format("{}:{}", finding.file, finding.line) : finding.file;
 }
 
@@ -14,7 +14,7 @@ std::string place(const Finding& finding) {
 
 JunitCase junit_finding_case(const Finding& finding) {
   JunitCase test{finding.rule, fmt::format("{} {}", finding.rule, finding.subject), std::nullopt, "", ""};
-  const std::string body = fmt::format("{}: {}\nFix: {}", place(finding), finding.message, finding.fix);
+  const std::string body = fmt::format("{}: {}\nFix: {}", finding_place(finding), finding.message, finding.fix);
   if (finding.severity == Severity::Error) {
     test.failure = JunitCase::Failure{finding.rule, finding.message, body};
   } else {

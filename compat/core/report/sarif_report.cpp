@@ -98,7 +98,7 @@ json fix_of(const Finding& finding) {
 }
 
 // The tool's description of each rule, in order: results refer to them by index.
-json described(const std::vector<RuleInfo>& described_rules) {
+json rules_described(const std::vector<RuleInfo>& described_rules) {
   json rules = json::array();
   for (const RuleInfo& rule : described_rules) {
     rules.push_back({{"id", rule.id},
@@ -137,7 +137,7 @@ std::string format_sarif_report(const std::vector<Finding>& reported, const std:
   std::vector<Finding> findings = reported;
   findings.insert(findings.end(), judgement.findings.begin(), judgement.findings.end());
   const std::vector<RuleInfo> described_list = described_rules(findings, catalogue);
-  json rules = described(described_list);
+  json rules = rules_described(described_list);
   std::map<std::string, std::size_t> rule_index;
   for (std::size_t i = 0; i < described_list.size(); ++i) rule_index.emplace(std::string(described_list[i].id), i);
   const auto result_of = [&](const Finding& finding) {
@@ -176,7 +176,7 @@ std::string format_sarif_error(const Error& error, const std::vector<RuleInfo>& 
     notification["locations"] = json::array({{{"physicalLocation", physical_location(place)}}});
   }
   json invocation{{"executionSuccessful", false}, {"toolExecutionNotifications", json::array({notification})}};
-  return sarif_document(run_of(described(described_rules({}, catalogue)), json::array(), json::array({invocation})));
+  return sarif_document(run_of(rules_described(described_rules({}, catalogue)), json::array(), json::array({invocation})));
 }
 
 }  // namespace fbcompat

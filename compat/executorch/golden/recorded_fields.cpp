@@ -20,7 +20,7 @@ bool same_number(const json& a, const json& b) {
 }
 
 // A recorded key as a finding names it: quoted and escaped when it holds a control character.
-std::string printable(const std::string& key) {
+std::string printable_key(const std::string& key) {
   const bool plain = std::none_of(key.begin(), key.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
   return plain ? key : fmt::format("{:?}", key);
 }
@@ -42,12 +42,12 @@ class Comparer {
       return;
     }
     for (const auto& [key, value] : recorded.items()) {
-      const std::string here = path + "." + printable(key);
+      const std::string here = path + "." + printable_key(key);
       // A key with a NUL in it names no field: LookupByKey would read only up to the NUL.
       const reflection::Field* field = key.find('\0') == std::string::npos ? object.fields()->LookupByKey(key.c_str()) : nullptr;
       if (field == nullptr) {
         result_.changed.push_back(fmt::format("{}: the reader has no field {}.{}, so the recorded value is lost", here,
-                                              unqualified_name(object.name()->str()), printable(key)));
+                                              unqualified_name(object.name()->str()), printable_key(key)));
         continue;
       }
       if (field->deprecated()) {

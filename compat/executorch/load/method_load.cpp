@@ -395,7 +395,7 @@ struct MethodLoad {
   // What the backend's checks may ask of the program, and its library when one is given.
   DelegateLoadContext delegate_context(const MethodPlace& where) {
     DelegateLoadContext context{s.release, s.method, nullptr, s.options.verified, nullptr, nullptr, nullptr, nullptr,
-                                s.options.runtime.is_development_head()};
+                                s.options.runtime.is_development_head(), nullptr};
     if (s.program->named_data() != nullptr) {
       context.resolve_named_data = [this](std::string_view key) { return find_named_data(s, key).refusal; };
       context.named_data_bytes = [this](std::string_view key) -> std::optional<NamedDataBytes> {

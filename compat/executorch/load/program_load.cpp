@@ -31,7 +31,7 @@ std::string printable_identifier(const std::uint8_t* bytes) {
 }
 
 // Steps 1 to 3: the probe, the extended header and the file-size check.
-bool read_header(LoadState& s) {
+bool read_program_header(LoadState& s) {
   if (s.size < kProbeSize) {
     return s.refuse(kContainer, RuntimeError::InvalidArgument,
                     fmt::format("the file is {} bytes, but the runtime's first load reads bytes [0, {}) to look for "
@@ -285,7 +285,7 @@ void warn_about_unread_fields(LoadState& s) {
   }
 }
 
-void describe(LoadState& s) {
+void describe_program(LoadState& s) {
   ProgramView& view = s.result.view;
   view.file_size = s.size;
   view.flatbuffer_size = static_cast<std::size_t>(std::min<std::uint64_t>(s.program_size, s.size));
@@ -324,8 +324,8 @@ ProgramLoad load_program(const std::uint8_t* data, std::size_t size, const Progr
                       "the program's bytes do not start on a 4-byte boundary in memory: the runtime requires its "
                       "loader's alignment (read files with read_program_file, which aligns them)");
     }
-    if (!read_header(s) || !read_flatbuffer(s)) return false;
-    describe(s);
+    if (!read_program_header(s) || !read_flatbuffer(s)) return false;
+    describe_program(s);
     if (!within_limits(s)) return false;
     if (options.verification == VerificationLevel::InternalConsistency && s.applies(LoaderRule::ValidateProgram) && !validate_program(s)) {
       return false;
@@ -337,7 +337,7 @@ ProgramLoad load_program(const std::uint8_t* data, std::size_t size, const Progr
   } else {
     s.result.run_crash.reset();  // a refusal is the verdict
   }
-  describe(s);
+  describe_program(s);
   return std::move(s.result);
 }
 

@@ -7,7 +7,7 @@
 namespace fbcompat {
 namespace {
 
-constexpr std::string_view kContainer = "the program container";
+constexpr std::string_view kContainerName = "the program container";
 constexpr std::string_view kPlan = "method load (the plan)";
 constexpr std::string_view kValues = "method load (values)";
 constexpr std::string_view kTensors = "method load (tensors)";
@@ -20,7 +20,7 @@ const std::vector<ReleaseRule>& loader_release_rules() {
   static const std::vector<ReleaseRule> rules{
       {"bfloat16-scalar-type", {0, 3, 0}, std::nullopt, kTensors, "scalar type 15 (BFloat16) is a tensor type",
        "InvalidProgram before"},
-      {"constant-segment-placeholder", {0, 4, 0}, std::nullopt, kContainer,
+      {"constant-segment-placeholder", {0, 4, 0}, std::nullopt, kContainerName,
        "the constant segment is used only when its offsets list has two entries or more (entry 0 is a placeholder); "
        "one entry used it before",
        "InvalidProgram when constant_buffer, segments or the index is wrong"},
@@ -45,21 +45,21 @@ const std::vector<ReleaseRule>& loader_release_rules() {
        "InvalidProgram (a missing TensorList items list crashed before)"},
       {"negative-sizes-refused", {0, 6, 0}, std::nullopt, kTensors, "a negative tensor size is refused",
        "InvalidProgram (loaded before)"},
-      {"named-data-needs-segments", {0, 6, 0}, std::nullopt, kContainer,
+      {"named-data-needs-segments", {0, 6, 0}, std::nullopt, kContainerName,
        "Program.named_data present requires Program.segments", "InvalidArgument"},
       {"absent-constant-buffer-empty", {0, 6, 0}, std::nullopt, kTensors,
        "an absent Program.constant_buffer counts as empty when a constant is looked up",
        "InvalidArgument (a crash before)"},
       {"named-data-key-prefix", {0, 7, 0}, RuntimeRelease{1, 0, 0}, kDelegateData,
        "a stored named-data key also matches a requested key that starts with it", "NotFound otherwise"},
-      {"segment-data-size", {1, 0, 0}, std::nullopt, kContainer,
+      {"segment-data-size", {1, 0, 0}, std::nullopt, kContainerName,
        "an extended header of 32 bytes or more gives segment_data_size, and the file must hold the program, or the "
        "segment base plus the segment data (skipped with a base and a size of 0)",
        "InvalidProgram"},
       {"external-data-map-checked", {1, 0, 0}, std::nullopt, kValues,
        "an external tensor without a .ptd data map is refused", "InvalidState, InvalidExternalData (a crash before)"},
       {"rank-at-most-16", {1, 0, 0}, std::nullopt, kTensors, "a tensor has at most 16 dimensions", "InvalidProgram"},
-      {"validate-program", {1, 2, 0}, std::nullopt, kContainer,
+      {"validate-program", {1, 2, 0}, std::nullopt, kContainerName,
        "at InternalConsistency, validate_program checks plans, values, tensor sizes and scalar types, and tensor "
        "lists",
        "InvalidProgram"},
@@ -69,11 +69,11 @@ const std::vector<ReleaseRule>& loader_release_rules() {
        "dim_order is a permutation (before, only each entry below the rank)", "Internal"},
       {"constant-buffer-padding", {1, 2, 0}, std::nullopt, kTensors,
        "constant_buffer storage holds at least the tensor's bytes (before, at most)", "InvalidArgument"},
-      {"program-bounds", {1, 3, 0}, std::nullopt, kContainer,
+      {"program-bounds", {1, 3, 0}, std::nullopt, kContainerName,
        "the program flatbuffer is at least 8 bytes, at Minimal its root offset lies in it, and the segment base plus "
        "the segment data size does not overflow",
        "InvalidProgram (a crash before)"},
-      {"validate-program-overflow", {1, 3, 0}, std::nullopt, kContainer,
+      {"validate-program-overflow", {1, 3, 0}, std::nullopt, kContainerName,
        "validate_program refuses element counts that overflow and excuses dynamic inputs", "InvalidProgram"},
       {"list-item-type-checked", {1, 3, 0}, std::nullopt, kValues,
        "a tensor list item that is not a tensor is refused", "InvalidType (an abort before)"},

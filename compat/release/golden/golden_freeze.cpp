@@ -23,7 +23,7 @@
 namespace fbcompat {
 namespace {
 
-bool exists(const std::string& path) {
+bool path_exists(const std::string& path) {
   struct stat info {};
   return ::stat(path.c_str(), &info) == 0;
 }
@@ -64,7 +64,7 @@ class FreezeTransaction {
  private:
   std::optional<Error> create_parents(const std::string& target) {
     std::vector<std::string> missing;
-    for (auto dir = std::filesystem::path(target).parent_path(); !dir.empty() && !exists(dir.string());
+    for (auto dir = std::filesystem::path(target).parent_path(); !dir.empty() && !path_exists(dir.string());
          dir = dir.parent_path()) {
       missing.push_back(dir.string());
     }
@@ -126,7 +126,7 @@ Expected<FreezeOptions> resolved(const FreezeOptions& options) {
   std::vector<std::string> listing;
   for (const std::string& name : delegate_family_names()) {
     const std::string dir = out.schemas_root + "/" + name;
-    if (!exists(dir + "/manifest.toml")) continue;
+    if (!path_exists(dir + "/manifest.toml")) continue;
     auto manifest = load_manifest(dir + "/manifest.toml");
     if (!manifest) return manifest.error();
     if (manifest->index_of(out.version)) listing.push_back(name);
@@ -165,18 +165,18 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& given) {
   // the family has one, else to the top-level one: a manifest that is frozen history stays as it was.
   const std::string top_manifest = options.golden_dir + "/MANIFEST.json";
   const std::string family_manifest = options.golden_dir + "/" + options.family + "/MANIFEST.json";
-  const bool into_family = exists(family_manifest);
+  const bool into_family = path_exists(family_manifest);
   const std::string manifest_path = into_family ? family_manifest : top_manifest;
   const std::string prefix = into_family ? options.family + "/" : "";
   GoldenManifest manifest;
-  if (exists(manifest_path)) {
+  if (path_exists(manifest_path)) {
     auto loaded = load_golden_manifest(manifest_path);
     if (!loaded) return loaded.error();
     manifest = std::move(loaded.value());
   }
   // A version already frozen gets only the programs its freeze did not write (such as those shaped as
   // its release exported them), whichever manifest lists them; what is frozen is never rewritten.
-  auto listed = exists(top_manifest) ? load_golden_manifests(options.golden_dir) : Expected<GoldenManifest>(GoldenManifest{});
+  auto listed = path_exists(top_manifest) ? load_golden_manifests(options.golden_dir) : Expected<GoldenManifest>(GoldenManifest{});
   if (!listed) return listed.error();
   std::set<std::string> frozen;
   for (const GoldenEntry& entry : listed->entries) {
@@ -204,7 +204,7 @@ Expected<FreezeResult> freeze_golden(const FreezeOptions& given) {
   }
   for (const PendingFile& file : pending) {
     const std::string target = options.golden_dir + "/" + file.relative;
-    if (exists(target)) return Error{target, 0, 0, "exists: golden files are history and freeze never overwrites them"};
+    if (path_exists(target)) return Error{target, 0, 0, "exists: golden files are history and freeze never overwrites them"};
   }
   std::sort(manifest.entries.begin(), manifest.entries.end(),
             [](const GoldenEntry& a, const GoldenEntry& b) { return a.path < b.path; });

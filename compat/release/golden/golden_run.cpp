@@ -14,7 +14,7 @@ namespace {
 
 // The reason the runtime cannot run a program, when a recorded node is one it cannot define; empty
 // when every node is supported.
-std::string unsupported_reason(const GoldenEntry& entry, const DelegateRuntime& runtime) {
+std::string golden_unsupported_reason(const GoldenEntry& entry, const DelegateRuntime& runtime) {
   for (const std::string& node : entry.nodes) {
     if (std::string reason = runtime.unsupported_reason(node); !reason.empty()) return fmt::format("{}: {}", node, reason);
   }
@@ -59,7 +59,7 @@ Expected<GoldenRunReport> run_golden_programs(const std::string& golden_dir, con
   for (const GoldenEntry& entry : manifest->entries) {
     if (!entry.runnable || entry.family != family) continue;
     ++report.runnable;
-    const std::string unsupported = unsupported_reason(entry, runtime);
+    const std::string unsupported = golden_unsupported_reason(entry, runtime);
     ProgramReadOptions read_options;
     read_options.source_name = golden_dir + "/" + entry.path;
     auto bytes = read_program_file(read_options.source_name, read_options);

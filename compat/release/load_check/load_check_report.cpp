@@ -210,7 +210,7 @@ std::vector<DelegateLoadCheck> check_delegates(const ProgramView& view, const st
   return results;
 }
 
-const LoadCheckRuntime& runtime_of(const std::vector<FamilyLoadCheckRuntime>& runtimes, const std::string& family) {
+const LoadCheckRuntime& family_runtime(const std::vector<FamilyLoadCheckRuntime>& runtimes, const std::string& family) {
   for (const FamilyLoadCheckRuntime& chosen : runtimes) {
     if (chosen.family->name() == family) return chosen.runtime;
   }
@@ -288,7 +288,7 @@ Expected<LoadCheckReport> LoadCheckReport::check(const std::uint8_t* data, std::
     findings.push_back(std::move(finding));
   }
   for (const DelegateLoadCheck& item : results) {
-    if (auto finding = delegate_finding(item, runtime_of(runtimes, item.family), file)) findings.push_back(std::move(*finding));
+    if (auto finding = delegate_finding(item, family_runtime(runtimes, item.family), file)) findings.push_back(std::move(*finding));
   }
   return LoadCheckReport(std::move(findings), std::move(results), runtimes, releases, file, verdicts.refusals.empty(),
                          !verdicts.crashes.empty());

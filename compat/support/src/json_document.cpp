@@ -129,7 +129,7 @@ bool recursive_words_alike(const char* text) {
 }
 
 template <unsigned kFlags>
-rapidjson::ParseResult parse(const char* text, bool surrogates_possible, rapidjson::Document& document,
+rapidjson::ParseResult parse_document(const char* text, bool surrogates_possible, rapidjson::Document& document,
                              const char*& refusal) {
   if (recursive_words_alike(text)) {
     Parse<kFlags> recursive(text, surrogates_possible, kRecursiveDepth);
@@ -154,8 +154,8 @@ std::optional<JsonProblem> parse_json(const std::string& text, rapidjson::Docume
   const bool escapes = text.find("\\u", start) != std::string::npos;
   const rapidjson::ParseResult result =
       all_ascii(text.data() + start, text.size() - start)
-          ? parse<rapidjson::kParseDefaultFlags>(text.c_str() + start, escapes, document, refusal)
-          : parse<rapidjson::kParseValidateEncodingFlag>(text.c_str() + start, escapes, document, refusal);
+          ? parse_document<rapidjson::kParseDefaultFlags>(text.c_str() + start, escapes, document, refusal)
+          : parse_document<rapidjson::kParseValidateEncodingFlag>(text.c_str() + start, escapes, document, refusal);
   if (!result.IsError()) return std::nullopt;
   const std::size_t offset = std::min(start + result.Offset(), text.size());
   const auto before = text.begin() + static_cast<std::ptrdiff_t>(offset);

@@ -28,7 +28,7 @@ std::vector<float> sample_values(std::size_t count, std::uint32_t seed) {
   return values;
 }
 
-std::size_t product(const std::vector<std::size_t>& dims) {
+std::size_t dims_product(const std::vector<std::size_t>& dims) {
   std::size_t count = 1;
   for (std::size_t dim : dims) count *= dim;
   return count;
@@ -94,7 +94,7 @@ class GraphBuilder {
 
   std::uint32_t input(const std::vector<std::size_t>& dims, std::uint32_t seed) {
     const std::uint32_t id = tensor(dims, kExternalInput);
-    inputs_.push_back({id, external_id_of(id), reference::Tensor{dims, sample_values(product(dims), seed)}});
+    inputs_.push_back({id, external_id_of(id), reference::Tensor{dims, sample_values(dims_product(dims), seed)}});
     return id;
   }
 
@@ -102,7 +102,7 @@ class GraphBuilder {
 
   // Weights scaled by a power of two keep every value exact.
   std::uint32_t constant(const std::vector<std::size_t>& dims, std::uint32_t seed, float scale = 1.0f) {
-    std::vector<float> values = sample_values(product(dims), seed);
+    std::vector<float> values = sample_values(dims_product(dims), seed);
     for (float& value : values) value *= scale;
     const auto index = static_cast<std::uint32_t>(constant_entries_.size());
     const std::size_t size = values.size() * sizeof(float);

@@ -22,7 +22,7 @@ constexpr std::uint32_t kMaxExterns = 4096;
 constexpr std::uint32_t kVerifierDepth = 64;  // flatbuffers::Verifier's defaults
 constexpr std::uint32_t kVerifierTables = 1000000;
 
-std::string printable(const char* identifier) {
+std::string printable_identifier(const char* identifier) {
   std::string shown;
   for (int i = 0; i < 4; ++i) {
     const auto c = static_cast<unsigned char>(identifier[i]);
@@ -111,7 +111,7 @@ bool PayloadChecker::check_graph() {
   const char* identifier = reinterpret_cast<const char*>(flatbuffer + 4);
   if (std::memcmp(identifier, "XN00", 4) != 0 && std::memcmp(identifier, "XN01", 4) != 0) {
     return refuse(RuntimeError::DelegateInvalidCompatibility,
-                  fmt::format("the graph's identifier is '{}'; the runtime accepts 'XN00' and 'XN01'", printable(identifier)));
+                  fmt::format("the graph's identifier is '{}'; the runtime accepts 'XN00' and 'XN01'", printable_identifier(identifier)));
   }
   // flatbuffers reads scalars in place: a graph that is not 8-byte aligned in memory is read from a copy.
   const std::uint8_t* in_payload = flatbuffer;

@@ -14,7 +14,7 @@ NodeValueIds of(std::initializer_list<NodeValueId> ids) {
   return out;
 }
 
-NodeValueIds unary(const fx::_XNNNode1x1* p) { return of({{"input_id", p->input_id()}, {"output_id", p->output_id()}}); }
+NodeValueIds unary_ids(const fx::_XNNNode1x1* p) { return of({{"input_id", p->input_id()}, {"output_id", p->output_id()}}); }
 NodeValueIds binary(const fx::_XNNNode2x1* p) {
   return of({{"input1_id", p->input1_id()}, {"input2_id", p->input2_id()}, {"output_id", p->output_id()}});
 }
@@ -22,7 +22,7 @@ NodeValueIds conv(const fx::_XNNNodeConv* p) {
   return of({{"input1_id", p->input1_id()}, {"filter_id", p->filter_id()}, {"bias_id", p->bias_id()},
              {"output_id", p->output_id()}});
 }
-NodeValueIds pooling(const fx::_XNNPooling2D* p) { return of({{"input_id", p->input_id()}, {"output_id", p->output_id()}}); }
+NodeValueIds pooling_ids(const fx::_XNNPooling2D* p) { return of({{"input_id", p->input_id()}, {"output_id", p->output_id()}}); }
 NodeValueIds cat(const fx::_XNNCat* p, int inputs) {
   NodeValueIds out = of({{"input1_id", p->input1_id()}, {"input2_id", p->input2_id()}});
   if (inputs >= 3) out.ids[out.count++] = {"input3_id", p->input3_id()};
@@ -49,31 +49,31 @@ NodeValueIds node_value_ids(const fx::XNode& node) {
     case XNodeUnion::XNNMaximum: return binary(node.xnode_union_as_XNNMaximum());
     case XNodeUnion::XNNPReLU: return binary(node.xnode_union_as_XNNPReLU());
     case XNodeUnion::XNNBatchMatrixMultiply: return binary(node.xnode_union_as_XNNBatchMatrixMultiply());
-    case XNodeUnion::XNNSoftmax: return unary(node.xnode_union_as_XNNSoftmax());
-    case XNodeUnion::XNNSigmoid: return unary(node.xnode_union_as_XNNSigmoid());
-    case XNodeUnion::XNNClamp: return unary(node.xnode_union_as_XNNClamp());
-    case XNodeUnion::XNNFloor: return unary(node.xnode_union_as_XNNFloor());
-    case XNodeUnion::XNNConvert: return unary(node.xnode_union_as_XNNConvert());
-    case XNodeUnion::XNNGlobalAvgPooling2d: return unary(node.xnode_union_as_XNNGlobalAvgPooling2d());
-    case XNodeUnion::XNNSquareRoot: return unary(node.xnode_union_as_XNNSquareRoot());
-    case XNodeUnion::XNNCeiling: return unary(node.xnode_union_as_XNNCeiling());
-    case XNodeUnion::XNNHardswish: return unary(node.xnode_union_as_XNNHardswish());
-    case XNodeUnion::XNNNegate: return unary(node.xnode_union_as_XNNNegate());
-    case XNodeUnion::XNNSquare: return unary(node.xnode_union_as_XNNSquare());
-    case XNodeUnion::XNNAbs: return unary(node.xnode_union_as_XNNAbs());
-    case XNodeUnion::XNNReciprocalSquareRoot: return unary(node.xnode_union_as_XNNReciprocalSquareRoot());
-    case XNodeUnion::XNNLog: return unary(node.xnode_union_as_XNNLog());
-    case XNodeUnion::XNNGelu: return unary(node.xnode_union_as_XNNGelu());
-    case XNodeUnion::XNNTanh: return unary(node.xnode_union_as_XNNTanh());
-    case XNodeUnion::XNNExp: return unary(node.xnode_union_as_XNNExp());
-    case XNodeUnion::XNNSin: return unary(node.xnode_union_as_XNNSin());
-    case XNodeUnion::XNNCos: return unary(node.xnode_union_as_XNNCos());
-    case XNodeUnion::XNNCopy: return unary(node.xnode_union_as_XNNCopy());
+    case XNodeUnion::XNNSoftmax: return unary_ids(node.xnode_union_as_XNNSoftmax());
+    case XNodeUnion::XNNSigmoid: return unary_ids(node.xnode_union_as_XNNSigmoid());
+    case XNodeUnion::XNNClamp: return unary_ids(node.xnode_union_as_XNNClamp());
+    case XNodeUnion::XNNFloor: return unary_ids(node.xnode_union_as_XNNFloor());
+    case XNodeUnion::XNNConvert: return unary_ids(node.xnode_union_as_XNNConvert());
+    case XNodeUnion::XNNGlobalAvgPooling2d: return unary_ids(node.xnode_union_as_XNNGlobalAvgPooling2d());
+    case XNodeUnion::XNNSquareRoot: return unary_ids(node.xnode_union_as_XNNSquareRoot());
+    case XNodeUnion::XNNCeiling: return unary_ids(node.xnode_union_as_XNNCeiling());
+    case XNodeUnion::XNNHardswish: return unary_ids(node.xnode_union_as_XNNHardswish());
+    case XNodeUnion::XNNNegate: return unary_ids(node.xnode_union_as_XNNNegate());
+    case XNodeUnion::XNNSquare: return unary_ids(node.xnode_union_as_XNNSquare());
+    case XNodeUnion::XNNAbs: return unary_ids(node.xnode_union_as_XNNAbs());
+    case XNodeUnion::XNNReciprocalSquareRoot: return unary_ids(node.xnode_union_as_XNNReciprocalSquareRoot());
+    case XNodeUnion::XNNLog: return unary_ids(node.xnode_union_as_XNNLog());
+    case XNodeUnion::XNNGelu: return unary_ids(node.xnode_union_as_XNNGelu());
+    case XNodeUnion::XNNTanh: return unary_ids(node.xnode_union_as_XNNTanh());
+    case XNodeUnion::XNNExp: return unary_ids(node.xnode_union_as_XNNExp());
+    case XNodeUnion::XNNSin: return unary_ids(node.xnode_union_as_XNNSin());
+    case XNodeUnion::XNNCos: return unary_ids(node.xnode_union_as_XNNCos());
+    case XNodeUnion::XNNCopy: return unary_ids(node.xnode_union_as_XNNCopy());
     case XNodeUnion::XNNConv2d: return conv(node.xnode_union_as_XNNConv2d());
     case XNodeUnion::XNNDepthwiseConv2d: return conv(node.xnode_union_as_XNNDepthwiseConv2d());
     case XNodeUnion::XNNConvTranspose2d: return conv(node.xnode_union_as_XNNConvTranspose2d());
-    case XNodeUnion::XNNAvgPooling2d: return pooling(node.xnode_union_as_XNNAvgPooling2d());
-    case XNodeUnion::XNNMaxPooling2d: return pooling(node.xnode_union_as_XNNMaxPooling2d());
+    case XNodeUnion::XNNAvgPooling2d: return pooling_ids(node.xnode_union_as_XNNAvgPooling2d());
+    case XNodeUnion::XNNMaxPooling2d: return pooling_ids(node.xnode_union_as_XNNMaxPooling2d());
     case XNodeUnion::XNNConcatenate2: return cat(node.xnode_union_as_XNNConcatenate2(), 2);
     case XNodeUnion::XNNConcatenate3: return cat(node.xnode_union_as_XNNConcatenate3(), 3);
     case XNodeUnion::XNNConcatenate4: return cat(node.xnode_union_as_XNNConcatenate4(), 4);

@@ -12,7 +12,7 @@ namespace fx = fb_xnnpack;
 
 constexpr std::uint32_t kTransposeWeights = 0x1;  // XNN_FLAG_TRANSPOSE_WEIGHTS
 
-std::uint64_t product(std::initializer_list<std::uint64_t> factors) {
+std::uint64_t checked_product(std::initializer_list<std::uint64_t> factors) {
   std::uint64_t result = 1;
   for (const std::uint64_t factor : factors) {
     if (factor != 0 && result > UINT64_MAX / factor) return UINT64_MAX;
@@ -21,7 +21,7 @@ std::uint64_t product(std::initializer_list<std::uint64_t> factors) {
   return result;
 }
 
-void read(std::unordered_map<std::uint32_t, PackedReads>& reads, std::uint32_t id, std::uint64_t elements,
+void read_packed(std::unordered_map<std::uint32_t, PackedReads>& reads, std::uint32_t id, std::uint64_t elements,
           std::uint64_t channels) {
   PackedReads& entry = reads[id];
   entry.elements = std::max(entry.elements, elements);
@@ -32,12 +32,12 @@ void read(std::unordered_map<std::uint32_t, PackedReads>& reads, std::uint32_t i
 // group_input_channels, one bias per output channel.
 void convolution(std::unordered_map<std::uint32_t, PackedReads>& reads, const fx::_XNNNodeConv& conv, bool depthwise) {
   const std::uint64_t outputs =
-      depthwise ? product({conv.groups(), conv.group_input_channels() == 0 ? 0 : conv.group_output_channels() / conv.group_input_channels()})
-                : product({conv.groups(), conv.group_output_channels()});
-  const std::uint64_t per_output = depthwise ? product({conv.kernel_height(), conv.kernel_width()})
-                                             : product({conv.kernel_height(), conv.kernel_width(), conv.group_input_channels()});
-  read(reads, conv.filter_id(), product({outputs, per_output}), outputs);
-  read(reads, conv.bias_id(), outputs, outputs);
+      depthwise ? checked_product({conv.groups(), conv.group_input_channels() == 0 ? 0 : conv.group_output_channels() / conv.group_input_channels()})
+                : checked_product({conv.groups(), conv.group_output_channels()});
+  const std::uint64_t per_output = depthwise ? checked_product({conv.kernel_height(), conv.kernel_width()})
+                                             : checked_product({conv.kernel_height(), conv.kernel_width(), conv.group_input_channels()});
+  read_packed(reads, conv.filter_id(), checked_product({outputs, per_output}), outputs);
+  read_packed(reads, conv.bias_id(), outputs, outputs);
 }
 
 }  // namespace
@@ -67,11 +67,11 @@ std::unordered_map<std::uint32_t, PackedReads> packed_reads(const fx::XNNGraph& 
       const auto* dims = filter_dims[fc->filter_id()];
       if (dims == nullptr) continue;
       std::uint64_t elements = 1;
-      for (const std::uint32_t extent : *dims) elements = product({elements, extent});
+      for (const std::uint32_t extent : *dims) elements = checked_product({elements, extent});
       const flatbuffers::uoffset_t output_dim = (fc->flags() & kTransposeWeights) != 0 ? 1 : 0;
       const std::uint64_t outputs = dims->size() <= output_dim ? 0 : dims->Get(output_dim);
-      read(reads, fc->filter_id(), elements, outputs);
-      read(reads, fc->bias_id(), outputs, outputs);
+      read_packed(reads, fc->filter_id(), elements, outputs);
+      read_packed(reads, fc->bias_id(), outputs, outputs);
     }
   }
   reads.erase(0xFFFFFFFFu);  // XNN_INVALID_VALUE_ID: an absent bias

@@ -15,7 +15,7 @@ namespace {
 constexpr std::uint32_t kExternalInput = 1;
 constexpr std::uint32_t kKnownFlags = 1 | 2;  // EXTERNAL_INPUT, EXTERNAL_OUTPUT
 
-const char* datatype_name(fx::XNNDatatype datatype) {
+const char* xnn_datatype_name(fx::XNNDatatype datatype) {
   const char* name = fx::EnumNameXNNDatatype(datatype);
   return *name != '\0' ? name : "an unknown datatype";
 }
@@ -107,7 +107,7 @@ bool PayloadChecker::check_dq_datatype(const fx::XNNTensorValue& tensor, bool pl
     return refuse(RuntimeError::Internal,
                   fmt::format("xvalues[{}] has dq_datatype {}; the runtime quantizes dynamically only to int8 "
                               "(xnn_datatype_qint8)",
-                              v, datatype_name(dq)));
+                              v, xnn_datatype_name(dq)));
   }
   if ((tensor.flags() & kExternalInput) == 0) {
     return refuse(RuntimeError::Internal,
@@ -170,7 +170,7 @@ bool PayloadChecker::check_group_quantization(const fx::XNNQuantizedTensorValue&
     return refuse(RuntimeError::Internal,
                   fmt::format("xvalues[{}] is {} with per channel group quantization, which the runtime allows only for "
                               "xnn_datatype_qbint4",
-                              v, datatype_name(tensor.datatype())));
+                              v, xnn_datatype_name(tensor.datatype())));
   }
   const fx::PerChannelGroupQuant* params = quantized.quant_params_as_PerChannelGroupQuant();
   const auto crash = [&](const std::string& what) {

@@ -124,9 +124,9 @@ const XnnpackVersion* XnnpackFamily::find(const std::string& name) const {
 namespace {
 
 // The newest reader's view of the payload, decoded once however many versions are asked about.
-class PayloadReading {
+class PayloadReader {
  public:
-  PayloadReading(const XnnpackFamily& family, const XnnpackPayload& payload, const BufferLimits& limits)
+  PayloadReader(const XnnpackFamily& family, const XnnpackPayload& payload, const BufferLimits& limits)
       : family_(family), payload_(payload), limits_(limits) {}
 
   Expected<LoadVerdict> loads_on(const XnnpackVersion& version) {
@@ -185,14 +185,14 @@ Expected<LoadVerdict> runtime_loads(const XnnpackFamily& family, const XnnpackVe
                                     const std::uint8_t* payload, std::size_t size, const BufferLimits& limits) {
   auto split = split_xnnpack_payload(payload, size);
   if (!split) return split.error();
-  return PayloadReading(family, *split, limits).loads_on(version);
+  return PayloadReader(family, *split, limits).loads_on(version);
 }
 
 Expected<std::optional<std::size_t>> earliest_loading_version(const XnnpackFamily& family, const std::uint8_t* payload,
                                                               std::size_t size, const BufferLimits& limits) {
   auto split = split_xnnpack_payload(payload, size);
   if (!split) return split.error();
-  PayloadReading reading(family, *split, limits);
+  PayloadReader reading(family, *split, limits);
   for (std::size_t i = 0; i < family.versions().size(); ++i) {
     auto verdict = reading.loads_on(family.versions()[i]);
     if (!verdict) return verdict.error();

@@ -11,13 +11,13 @@ namespace {
 
 namespace fb = flatbuffers;
 
-const reflection::Field* find_field(const reflection::Object& object, const char* name) {
+const reflection::Field* reflected_field(const reflection::Object& object, const char* name) {
   return object.fields()->LookupByKey(name);
 }
 
 // A vector-of-tables field of `table`, or nullptr when the schema or the buffer lacks it.
 const fb::Vector<fb::Offset<fb::Table>>* table_vector(const fb::Table& table, const reflection::Object& object, const char* name) {
-  const reflection::Field* field = find_field(object, name);
+  const reflection::Field* field = reflected_field(object, name);
   if (field == nullptr || field->type()->base_type() != reflection::Vector || field->type()->element() != reflection::Obj) {
     return nullptr;
   }
@@ -27,11 +27,11 @@ const fb::Vector<fb::Offset<fb::Table>>* table_vector(const fb::Table& table, co
 std::vector<XnnpackNode> read_nodes(const ReflectedSchema& schema, const fb::Table& graph) {
   std::vector<XnnpackNode> nodes;
   const auto* xnodes = table_vector(graph, schema.root(), "xnodes");
-  const reflection::Field* nodes_field = find_field(schema.root(), "xnodes");
+  const reflection::Field* nodes_field = reflected_field(schema.root(), "xnodes");
   if (xnodes == nullptr) return nodes;
   const reflection::Object& node_object = *schema.schema().objects()->Get(static_cast<fb::uoffset_t>(nodes_field->type()->index()));
-  const reflection::Field* union_field = find_field(node_object, "xnode_union");
-  const reflection::Field* type_field = find_field(node_object, "xnode_union_type");
+  const reflection::Field* union_field = reflected_field(node_object, "xnode_union");
+  const reflection::Field* type_field = reflected_field(node_object, "xnode_union_type");
   if (union_field == nullptr || type_field == nullptr) return nodes;
   const reflection::Enum& node_union = *schema.schema().enums()->Get(static_cast<fb::uoffset_t>(union_field->type()->index()));
   nodes.reserve(xnodes->size());
@@ -49,7 +49,7 @@ std::vector<XnnpackNode> read_nodes(const ReflectedSchema& schema, const fb::Tab
 std::uint64_t stored_bytes(const ReflectedSchema& schema, const fb::Vector<fb::Offset<fb::Table>>& buffers,
                            const reflection::Field& buffers_field) {
   const reflection::Object& buffer_object = *schema.schema().objects()->Get(static_cast<fb::uoffset_t>(buffers_field.type()->index()));
-  const reflection::Field* storage = find_field(buffer_object, "storage");
+  const reflection::Field* storage = reflected_field(buffer_object, "storage");
   if (storage == nullptr || storage->type()->base_type() != reflection::Vector) return 0;
   std::uint64_t total = 0;
   for (const fb::Table* buffer : buffers) {
@@ -122,7 +122,7 @@ Expected<XnnpackGraph> read_graph(const ReflectedSchema& schema, Verify&& verify
   if (const auto* entries = table_vector(root, schema.root(), "constant_data")) graph.constant_data_entries = entries->size();
   if (const auto* buffers = table_vector(root, schema.root(), "constant_buffer")) {
     graph.constant_buffer_entries = buffers->size();
-    graph.constant_buffer_bytes = stored_bytes(schema, *buffers, *find_field(schema.root(), "constant_buffer"));
+    graph.constant_buffer_bytes = stored_bytes(schema, *buffers, *reflected_field(schema.root(), "constant_buffer"));
   }
   return graph;
 }

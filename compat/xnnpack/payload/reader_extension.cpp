@@ -16,7 +16,7 @@ struct Declaration {
   std::vector<std::string_view> lines;
 };
 
-std::map<std::string_view, Declaration> declarations_of(std::string_view fingerprint) {
+std::map<std::string_view, Declaration> extension_declarations(std::string_view fingerprint) {
   std::map<std::string_view, Declaration> declarations;
   Declaration* current = nullptr;
   while (!fingerprint.empty()) {
@@ -57,8 +57,8 @@ bool extends_reading(std::string_view earlier_fingerprint, std::string_view late
 }
 
 std::vector<std::string> changed_declarations(std::string_view earlier_fingerprint, std::string_view later_fingerprint) {
-  const auto earlier = declarations_of(earlier_fingerprint);
-  const auto later = declarations_of(later_fingerprint);
+  const auto earlier = extension_declarations(earlier_fingerprint);
+  const auto later = extension_declarations(later_fingerprint);
   std::vector<std::string> changed;
   for (const auto& [key, declaration] : earlier) {
     const auto found = later.find(key);

@@ -18,7 +18,7 @@ struct UnaryOperands {
 };
 
 template <typename Payload>
-Expected<UnaryOperands> same_shape_operands(const Payload& payload, const NodeContext& context) {
+Expected<UnaryOperands> activation_operands(const Payload& payload, const NodeContext& context) {
   auto input = context.value(payload.input_id(), "input");
   if (!input) return input.error();
   auto output = context.output(payload.output_id(), "output");
@@ -40,7 +40,7 @@ Status define_activation(const UnaryOperands& values, xnn_unary_operator activat
 }
 
 Status define_clamp(const fb_xnnpack::_XNNNode1x1& payload, const NodeContext& context) {
-  auto values = same_shape_operands(payload, context);
+  auto values = activation_operands(payload, context);
   if (!values) return values.error();
   xnn_unary_params params{};
   params.clamp.min = context.output_min;
@@ -49,7 +49,7 @@ Status define_clamp(const fb_xnnpack::_XNNNode1x1& payload, const NodeContext& c
 }
 
 Status define_elu(const fb_xnnpack::XNNELU& payload, const NodeContext& context) {
-  auto values = same_shape_operands(payload, context);
+  auto values = activation_operands(payload, context);
   if (!values) return values.error();
   xnn_unary_params params{};
   params.elu.alpha = payload.alpha();
@@ -57,7 +57,7 @@ Status define_elu(const fb_xnnpack::XNNELU& payload, const NodeContext& context)
 }
 
 Status define_leaky_relu(const fb_xnnpack::XNNLeakyReLU& payload, const NodeContext& context) {
-  auto values = same_shape_operands(payload, context);
+  auto values = activation_operands(payload, context);
   if (!values) return values.error();
   xnn_unary_params params{};
   params.leaky_relu.negative_slope = payload.negative_slope();
@@ -69,21 +69,21 @@ constexpr const char* kDefineElu = "xnn_define_elu";
 constexpr const char* kDefineLeakyRelu = "xnn_define_leaky_relu";
 
 Status define_clamp(const fb_xnnpack::_XNNNode1x1& payload, const NodeContext& context) {
-  auto values = same_shape_operands(payload, context);
+  auto values = activation_operands(payload, context);
   if (!values) return values.error();
   return context.check(xnn_define_clamp(context.subgraph, context.output_min, context.output_max, values->input->xnn_id,
                                         values->output->xnn_id, payload.flags()));
 }
 
 Status define_elu(const fb_xnnpack::XNNELU& payload, const NodeContext& context) {
-  auto values = same_shape_operands(payload, context);
+  auto values = activation_operands(payload, context);
   if (!values) return values.error();
   return context.check(xnn_define_elu(context.subgraph, payload.alpha(), values->input->xnn_id, values->output->xnn_id,
                                       payload.flags()));
 }
 
 Status define_leaky_relu(const fb_xnnpack::XNNLeakyReLU& payload, const NodeContext& context) {
-  auto values = same_shape_operands(payload, context);
+  auto values = activation_operands(payload, context);
   if (!values) return values.error();
   return context.check(xnn_define_leaky_relu(context.subgraph, payload.negative_slope(), values->input->xnn_id,
                                              values->output->xnn_id, payload.flags()));

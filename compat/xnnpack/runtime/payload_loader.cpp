@@ -58,7 +58,7 @@ Expected<const fb_xnnpack::XNNGraph*> verified_graph(const XnnpackPayload& paylo
   return fb_xnnpack::GetXNNGraph(payload.flatbuffer);
 }
 
-Expected<ValueTable> define_values(const fb_xnnpack::XNNGraph& graph, TensorDefiner& definer) {
+Expected<ValueTable> define_payload_values(const fb_xnnpack::XNNGraph& graph, TensorDefiner& definer) {
   ValueTable values;
   const auto* xvalues = graph.xvalues();
   for (flatbuffers::uoffset_t i = 0; i < xvalues->size(); ++i) {
@@ -72,7 +72,7 @@ Expected<ValueTable> define_values(const fb_xnnpack::XNNGraph& graph, TensorDefi
   return values;
 }
 
-Status define_node(const fb_xnnpack::XNode* node, std::size_t index, xnn_subgraph_t subgraph, const ValueTable& values,
+Status define_payload_node(const fb_xnnpack::XNode* node, std::size_t index, xnn_subgraph_t subgraph, const ValueTable& values,
                    Dataflow& dataflow) {
   if (node == nullptr) return load_error(fmt::format("node {}: the entry is missing", index));
   const fb_xnnpack::XNodeUnion type = node->xnode_union_type();
@@ -156,13 +156,13 @@ Expected<LoadedProgram> load_xnnpack_payload(const std::uint8_t* data, std::size
                          : std::nullopt;
   ConstantData constants(xgraph, segment, options, state->named_data);
   TensorDefiner tensors(subgraph.get(), xgraph.num_externs(), constants, options, state->scales);
-  auto values = define_values(xgraph, tensors);
+  auto values = define_payload_values(xgraph, tensors);
   if (!values) return values.error();
 
   const auto* nodes = xgraph.xnodes();
   Dataflow dataflow;
   for (flatbuffers::uoffset_t i = 0; i < nodes->size(); ++i) {
-    if (auto status = define_node(nodes->Get(i), i, subgraph.get(), *values, dataflow); !status) return status.error();
+    if (auto status = define_payload_node(nodes->Get(i), i, subgraph.get(), *values, dataflow); !status) return status.error();
     state->node_types.emplace_back(fb_xnnpack::EnumNameXNodeUnion(nodes->Get(i)->xnode_union_type()));
   }
   if (auto status = dataflow.check(*values); !status) return status.error();

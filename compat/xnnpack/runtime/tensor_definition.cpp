@@ -18,7 +18,9 @@ Error value_error(std::size_t index, const std::string& message) {
   return Error{"", 0, 0, fmt::format("xvalues[{}]: {}", index, message)};
 }
 
-xnn_datatype to_xnn(XNNDatatype datatype) {
+// The datatypes the reference runtime defines and runs (payload_definition.cpp maps every one the
+// backend defines).
+xnn_datatype reference_datatype(XNNDatatype datatype) {
   switch (datatype) {
     case XNNDatatype::xnn_datatype_fp32: return xnn_datatype_fp32;
     case XNNDatatype::xnn_datatype_fp16: return xnn_datatype_fp16;
@@ -83,7 +85,7 @@ Expected<ValueInfo> TensorDefiner::define(const fb_xnnpack::XValue* value, std::
       info->is_constant = *data != nullptr;
       std::uint32_t id = XNN_INVALID_VALUE_ID;
       const xnn_status status =
-          xnn_define_tensor_value(subgraph_, to_xnn(tensor->datatype()), info->dims.size(), info->dims.data(), *data,
+          xnn_define_tensor_value(subgraph_, reference_datatype(tensor->datatype()), info->dims.size(), info->dims.data(), *data,
                                   tensor->external_id(), tensor->flags(), &id);
       info->xnn_id = id;
       return finish(std::move(*info), status, "xnn_define_tensor_value");
@@ -107,7 +109,7 @@ Expected<ValueInfo> TensorDefiner::define(const fb_xnnpack::XValue* value, std::
                                                   datatype_name(tensor->datatype())));
           }
           const xnn_status status = xnn_define_quantized_tensor_value(
-              subgraph_, to_xnn(tensor->datatype()), quant->zero_point(), quant->scale(), info->dims.size(),
+              subgraph_, reference_datatype(tensor->datatype()), quant->zero_point(), quant->scale(), info->dims.size(),
               info->dims.data(), *data, tensor->external_id(), tensor->flags(), &id);
           info->xnn_id = id;
           return finish(std::move(*info), status, "xnn_define_quantized_tensor_value");
@@ -122,7 +124,7 @@ Expected<ValueInfo> TensorDefiner::define(const fb_xnnpack::XValue* value, std::
           auto scales = channel_scales(*quant, *info, index);
           if (!scales) return scales.error();
           const xnn_status status = xnn_define_channelwise_quantized_tensor_value(
-              subgraph_, to_xnn(tensor->datatype()), *scales, info->dims.size(),
+              subgraph_, reference_datatype(tensor->datatype()), *scales, info->dims.size(),
               static_cast<std::size_t>(quant->channel_dim()), info->dims.data(), *data, tensor->external_id(),
               tensor->flags(), &id);
           info->xnn_id = id;
