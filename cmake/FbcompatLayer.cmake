@@ -27,7 +27,9 @@ endfunction()
 # headers every file includes and the inline code they instantiate are compiled once per batch: a
 # first build on a 2-core machine is what a new user waits for before the audit prints. Files made
 # to one pattern, whose file-local helpers share their names (each rule's `check`, each version's
-# generated `compiled_reader.cpp`), stay on their own.
+# generated `compiled_reader.cpp`), stay on their own. Elsewhere a file-local helper must not share its
+# name with another function of its layer: in a batch it would be an overload of that one, and a call
+# meant for one could silently take the other (recorded_fields.cpp's `printable` once did).
 #   fbcompat_unity(<target>)
 function(fbcompat_unity target)
   if(NOT FBCOMPAT_UNITY_BUILD)
