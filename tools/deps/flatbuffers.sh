@@ -33,7 +33,7 @@ if [ -f "$prefix/.complete" ]; then
   exit 0
 fi
 
-say "building flatbuffers $version from Debian's source into $prefix (once; about a minute)"
+say "building flatbuffers $version from Debian's source into $prefix (once; about two minutes on two cores)"
 (cd "$work/src" && dpkg-source --no-check -x "$(basename "$dsc")" tree >"$work/dpkg-source.log" 2>&1) ||
   fall_back "cannot unpack flatbuffers $version ($(tail -n 1 "$work/dpkg-source.log"))"
 if ! {
