@@ -340,8 +340,8 @@ Expected<GoldenManifest> load_manifest_file(const std::string& path, std::uint64
     manifest.entries.push_back(std::move(entry));
   }
   if (with_families) {
-    // A family directory may hold a manifest of its own (golden/xnnpack/MANIFEST.json): programs added later
-    // are listed there, leaving the frozen top-level manifest as it was.
+    // A family directory may hold a manifest of its own (golden/mlx/MANIFEST.json): a family added later
+    // lists its programs there, leaving the frozen top-level manifest as it was.
     std::error_code error;
     const fs::path directory = fs::path(path).parent_path();
     std::vector<std::string> families;

@@ -55,7 +55,7 @@ std::vector<FoundFile> golden_files(const std::string& golden_dir) {
     const bool link = it->is_symlink(unknown);
     std::string relative = link ? std::filesystem::relative(it->path(), root, unknown).generic_string()
                                 : names_below(root, it->path());
-    // The manifest, and a family directory's own (golden/xnnpack/MANIFEST.json), list the programs.
+    // The manifest, and a family directory's own (golden/mlx/MANIFEST.json), list the programs.
     const bool manifest = relative == "MANIFEST.json" ||
                           (relative.size() > 14 && relative.compare(relative.size() - 14, 14, "/MANIFEST.json") == 0 &&
                            relative.find('/') == relative.size() - 14);

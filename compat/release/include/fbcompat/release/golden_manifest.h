@@ -64,7 +64,7 @@ struct GoldenManifest {
 // wrong type, a key given twice, and a file past `max_bytes` (the golden-file-size limit).
 Expected<GoldenManifest> load_golden_manifest(const std::string& path, std::uint64_t max_bytes = limits::kGoldenFileSize);
 // Every program of a golden directory: its MANIFEST.json and each family directory's own
-// (golden/xnnpack/MANIFEST.json, paths relative to it), so that programs added later leave the frozen
+// (golden/mlx/MANIFEST.json, paths relative to it), so that a family added later leaves the frozen
 // top-level manifest as it was.
 Expected<GoldenManifest> load_golden_manifests(const std::string& golden_dir,
                                                std::uint64_t max_bytes = limits::kGoldenFileSize);
